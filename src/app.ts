@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import qs from 'qs';
+import { createProductValidator } from './domain/product-validation.js';
+import type { RentalConfig } from './config/types.js';
+import { registerCaller, type CallerResolver } from './http/caller.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { healthRoutes } from './http/health-routes.js';
+import { registerJsonBody } from './http/json-body.js';
+import { registerNotFound } from './http/not-found.js';
+import { productsRoutes } from './http/products-routes.js';
+import type { Services } from './operations/context.js';
+import type { Storage } from './storage/storage.js';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  config: RentalConfig;
+  storage: Storage;
+  logger?: FastifyServerOptions['logger'];
+  resolveCaller?: CallerResolver;
+}
+
+/** qs as Payload clients write it; bounded so a hostile query string stays cheap. */
+const parseQuery = (text: string): Record<string, unknown> =>
+  qs.parse(text, { depth: 24, arrayLimit: 200, parameterLimit: 2000, allowPrototypes: false, allowEmptyArrays: true });
+
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const services: Services = {
+    config: options.config,
+    storage: options.storage,
+    productValidator: createProductValidator(options.config.products.timeUnits),
+  };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
+    return503OnClosing: true,
+    disableRequestLogging: true,
+  });
+  registerErrorHandler(app);
+  registerNotFound(app);
+  registerJsonBody(app);
+  registerCaller(app, options.resolveCaller ?? (async () => ({ user: null })));
+  await app.register(healthRoutes(options.storage));
+  await app.register(productsRoutes(services));
+  return { app, services };
+}

@@ -1,0 +1,56 @@
+import type { AccessArgs, AuthUser, RentalConfig } from './types.js';
+
+export const isAdmin = (user: AuthUser | null): boolean => user?.roles.includes('admin') ?? false;
+
+const ownerOf = (args: AccessArgs): string | undefined => {
+  const basic = args.doc?.basic as { rent_owner?: unknown } | undefined;
+  const owner = basic?.rent_owner;
+  if (typeof owner === 'string') return owner;
+  if (typeof owner === 'object' && owner !== null && typeof (owner as { id?: unknown }).id === 'string') {
+    return (owner as { id: string }).id;
+  }
+  return undefined;
+};
+
+/** An owner manages their own products; admins manage everything. */
+const ownerOrAdmin = (args: AccessArgs): boolean => isAdmin(args.user) || (args.user !== null && ownerOf(args) === args.user.id);
+
+export function defaultConfig(): RentalConfig {
+  return {
+    access: {
+      products: {
+        read: ({ user }) => {
+          if (isAdmin(user)) return true;
+          const published = { 'settings.published': { equals: true } };
+          return user ? { or: [published, { 'basic.rent_owner': { equals: user.id } }] } : published;
+        },
+        create: ({ user }) => user !== null,
+        update: ownerOrAdmin,
+        delete: ownerOrAdmin,
+        actions: {},
+      },
+      rents: {
+        read: () => true,
+        create: ({ user }) => isAdmin(user),
+        update: ({ user, id }) => isAdmin(user) || (user !== null && user.id === id),
+        delete: ({ user }) => isAdmin(user),
+      },
+      rentMedia: {
+        read: () => true,
+        create: ({ user }) => user !== null,
+        update: ({ user, doc }) => isAdmin(user) || (user !== null && doc?.owner === user.id),
+        delete: ({ user, doc }) => isAdmin(user) || (user !== null && doc?.owner === user.id),
+      },
+    },
+    hooks: { products: {}, rents: {} },
+    actions: {},
+    products: { upsert: false, createWithoutId: true, maxLimit: 100, timeUnits: ['hour', 'day', 'week', 'month', 'year'] },
+    auth: { tokenExpiration: 7200, cookies: false, maxLoginAttempts: 5, lockTime: 600_000, csrf: [], openRegistration: false },
+    rateLimit: { max: 1000, window: 60_000, login: { max: 20, window: 60_000 } },
+    media: {
+      maxFileSize: 10 * 1024 * 1024,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
+      sizes: { thumbnail: { width: 400 } },
+    },
+  };
+}

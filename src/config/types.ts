@@ -1,0 +1,92 @@
+/** The project configuration (SPEC section 6): what a `rental.config.ts` may set. */
+
+/** The signed-in caller as access rules and hooks see it; null for anonymous callers. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  rentNameSystem: string;
+  roles: string[];
+}
+
+/** A `where` filter in the query language, as access rules return it. */
+export type Where = { [key: string]: unknown };
+
+export interface AccessArgs {
+  user: AuthUser | null;
+  id?: string;
+  data?: Record<string, unknown>;
+  doc?: Record<string, unknown>;
+  action?: string;
+}
+
+export type AccessResult = boolean | Where;
+export type AccessFunction = (args: AccessArgs) => AccessResult | Promise<AccessResult>;
+
+export interface CollectionAccess {
+  read?: AccessFunction;
+  create?: AccessFunction;
+  update?: AccessFunction;
+  delete?: AccessFunction;
+}
+
+export interface ProductsAccess extends CollectionAccess {
+  /** Per action name; an action without an entry uses `update`. */
+  actions?: Record<string, AccessFunction>;
+}
+
+type OneOrMany<T> = T | T[];
+type Awaitable<T> = T | Promise<T>;
+type ProductData = Record<string, unknown>;
+
+export interface ProductHooks {
+  beforeValidate?: OneOrMany<(args: { data: ProductData; originalDoc?: ProductData; operation: 'create' | 'update'; user: AuthUser | null }) => Awaitable<ProductData | void>>;
+  beforeChange?: OneOrMany<(args: { data: ProductData; originalDoc?: ProductData; operation: 'create' | 'update'; user: AuthUser | null }) => Awaitable<ProductData | void>>;
+  afterChange?: OneOrMany<(args: { doc: ProductData; previousDoc?: ProductData; operation: 'create' | 'update'; user: AuthUser | null }) => Awaitable<void>>;
+  afterRead?: OneOrMany<(args: { doc: ProductData; user: AuthUser | null }) => Awaitable<ProductData | void>>;
+  beforeDelete?: OneOrMany<(args: { id: string; doc: ProductData; user: AuthUser | null }) => Awaitable<void>>;
+  afterDelete?: OneOrMany<(args: { id: string; doc: ProductData; user: AuthUser | null }) => Awaitable<void>>;
+}
+
+export interface RentsHooks {
+  afterLogin?: OneOrMany<(args: { user: AuthUser }) => Awaitable<void>>;
+  afterLogout?: OneOrMany<(args: { user: AuthUser }) => Awaitable<void>>;
+}
+
+export interface ActionDefinition {
+  access?: AccessFunction;
+  handler: (args: { doc: ProductData; body: Record<string, unknown>; user: AuthUser | null }) => Awaitable<ProductData | void>;
+}
+
+export interface RateLimitWindow {
+  max: number;
+  window: number;
+}
+
+export interface RentalConfig {
+  access: { products: ProductsAccess; rents: CollectionAccess; rentMedia: CollectionAccess };
+  hooks: { products: ProductHooks; rents: RentsHooks };
+  actions: Record<string, ActionDefinition>;
+  products: { upsert: boolean; createWithoutId: boolean; maxLimit: number; timeUnits: string[] };
+  auth: {
+    tokenExpiration: number;
+    cookies: boolean;
+    maxLoginAttempts: number;
+    lockTime: number;
+    csrf: string[];
+    /** Whether anyone may create an account with POST /api/rents (otherwise admins only). */
+    openRegistration: boolean;
+  };
+  rateLimit: false | (RateLimitWindow & { login: RateLimitWindow });
+  media: { maxFileSize: number; mimeTypes: string[]; sizes: Record<string, { width?: number; height?: number }> };
+}
+
+type DeepPartial<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly unknown[]
+    ? T
+    : T extends object
+      ? { [K in keyof T]?: DeepPartial<T[K]> }
+      : T;
+
+/** What a configuration file exports: any subset of RentalConfig. */
+export type RentalConfigInput = DeepPartial<RentalConfig>;

@@ -1,0 +1,50 @@
+/**
+ * Case and accent folding shared by search, `like` and slugs.
+ * The PostgreSQL migration builds its `rc_fold` SQL function from FOLD_TABLE so that
+ * both databases fold the same characters the same way.
+ */
+const EXTRA: Record<string, string> = {
+  đ: 'd', Đ: 'd', ł: 'l', Ł: 'l', ø: 'o', Ø: 'o', ħ: 'h', Ħ: 'h', ŧ: 't', Ŧ: 't', ı: 'i', ŀ: 'l', Ŀ: 'l',
+};
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+function buildFoldTable(): Map<string, string> {
+  const table = new Map<string, string>();
+  const codes = [...range(0x41, 0x5a), ...range(0xc0, 0x24f), ...range(0x1e00, 0x1eff)];
+  for (const code of codes) {
+    const char = String.fromCharCode(code);
+    const folded = EXTRA[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    if (folded.length === 1 && folded !== char) table.set(char, folded);
+  }
+  return table;
+}
+
+/** Single characters of the Latin blocks and what they fold to. */
+export const FOLD_TABLE: ReadonlyMap<string, string> = buildFoldTable();
+
+/** Upper-case Latin letters and their lower-case forms (for case-insensitive `contains`). */
+export const LOWER_TABLE: ReadonlyMap<string, string> = new Map(
+  [...FOLD_TABLE.keys()]
+    .map((char): [string, string] => [char, char.toLowerCase()])
+    .filter(([char, lower]) => lower.length === 1 && lower !== char),
+);
+
+// eslint-disable-next-line no-control-regex
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+export function foldText(text: string): string {
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+  let out = '';
+  for (const char of text) out += FOLD_TABLE.get(char) ?? char;
+  return out.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export function lowerText(text: string): string {
+  return text.toLowerCase();
+}
+
+/** The words of a search text, folded; empty words are dropped. */
+export function searchWords(text: string): string[] {
+  return foldText(text).split(/\s+/u).filter((word) => word !== '');
+}

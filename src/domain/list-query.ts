@@ -1,0 +1,83 @@
+import { ValidationError, type ErrorItem } from '../errors/api-error.js';
+import { searchWords } from './fold.js';
+import { parseBoundary, type Interval } from './reservations.js';
+import { parseSort } from './where/parse-sort.js';
+import { parseWhere } from './where/parse-where.js';
+import type { FieldCatalogue, SortKey, WhereNode } from './where/types.js';
+
+export type Depth = 0 | 1;
+
+export interface ListQuery {
+  where?: WhereNode;
+  sort: SortKey[];
+  limit: number;
+  page: number;
+  searchWords: string[];
+  available?: Interval;
+  depth: Depth;
+}
+
+const WHOLE = /^\d{1,9}$/;
+
+function wholeNumber(value: unknown, field: string, min: number, max: number, errors: ErrorItem[]): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !WHOLE.test(text) || Number(text) < min || Number(text) > max) {
+    errors.push({ field, message: `Must be a whole number from ${min} to ${max}.` });
+    return undefined;
+  }
+  return Number(text);
+}
+
+/** `?depth`: 0 or 1 (default 1); larger whole numbers act as 1. */
+function depthOf(value: unknown, errors: ErrorItem[]): Depth {
+  return wholeNumber(value, 'depth', 0, 1_000_000, errors) === 0 ? 0 : 1;
+}
+
+export function parseDepth(value: unknown): Depth {
+  const errors: ErrorItem[] = [];
+  const depth = depthOf(value, errors);
+  if (errors.length > 0) throw new ValidationError(errors);
+  return depth;
+}
+
+function parseAvailability(from: unknown, to: unknown, errors: ErrorItem[]): Interval | undefined {
+  if ((from === undefined || from === '') && (to === undefined || to === '')) return undefined;
+  const start = from === undefined || from === '' ? Number.MIN_SAFE_INTEGER : typeof from === 'string' ? parseBoundary(from, 'start') : undefined;
+  const end = to === undefined || to === '' ? Number.MAX_SAFE_INTEGER : typeof to === 'string' ? parseBoundary(to, 'end') : undefined;
+  const message = 'Must be an ISO 8601 date or a date-time with offset.';
+  if (start === undefined) errors.push({ field: 'availableFrom', message });
+  if (end === undefined) errors.push({ field: 'availableTo', message });
+  if (start === undefined || end === undefined) return undefined;
+  if (end <= start) {
+    errors.push({ field: 'availableTo', message: 'Must not be before availableFrom.' });
+    return undefined;
+  }
+  return { start, end };
+}
+
+/** The list parameters of GET /api/products (and /count); every bad one is named in one 400. */
+export function parseListQuery(
+  raw: Record<string, unknown>,
+  fields: FieldCatalogue,
+  options: { maxLimit: number; defaultSort: string },
+): ListQuery {
+  const errors: ErrorItem[] = [];
+  const limit = wholeNumber(raw.limit, 'limit', 1, options.maxLimit, errors) ?? Math.min(10, options.maxLimit);
+  const page = wholeNumber(raw.page, 'page', 1, 1_000_000_000, errors) ?? 1;
+  const depth = depthOf(raw.depth, errors);
+  const available = parseAvailability(raw.availableFrom, raw.availableTo, errors);
+  if (raw.q !== undefined && typeof raw.q !== 'string') errors.push({ field: 'q', message: 'Must be a string.' });
+  let where: WhereNode | undefined;
+  let sort: SortKey[] = [];
+  for (const parse of [() => (where = parseWhere(raw.where, fields)), () => (sort = parseSort(raw.sort, fields, options.defaultSort))]) {
+    try {
+      parse();
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      errors.push(...error.items);
+    }
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+  return { where, sort, limit, page, depth, available, searchWords: typeof raw.q === 'string' ? searchWords(raw.q).slice(0, 20) : [] };
+}

@@ -1,0 +1,47 @@
+/** The query language of `where`, sort and access filters, independent of any database. */
+
+export type FieldType = 'string' | 'number' | 'boolean' | 'date';
+
+export interface FieldDef {
+  /** Dotted path as clients write it: `additional.price`. */
+  path: string;
+  /** Column in the collection's table. */
+  column: string;
+  type: FieldType;
+  sortable: boolean;
+}
+
+export type FieldCatalogue = ReadonlyMap<string, FieldDef>;
+
+export const OPERATORS = [
+  'equals',
+  'not_equals',
+  'in',
+  'not_in',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'like',
+  'contains',
+  'exists',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+export type Scalar = string | number | boolean;
+
+export type Condition =
+  | { kind: 'compare'; field: FieldDef; op: 'equals' | 'not_equals' | 'greater_than' | 'greater_than_equal' | 'less_than' | 'less_than_equal'; value: Scalar | null }
+  | { kind: 'list'; field: FieldDef; op: 'in' | 'not_in'; values: Scalar[] }
+  | { kind: 'text'; field: FieldDef; op: 'like'; words: string[] }
+  | { kind: 'text'; field: FieldDef; op: 'contains'; words: [string] }
+  | { kind: 'exists'; field: FieldDef; exists: boolean };
+
+export type WhereNode = { kind: 'and'; children: WhereNode[] } | { kind: 'or'; children: WhereNode[] } | Condition;
+
+export interface SortKey {
+  field: FieldDef;
+  descending: boolean;
+}
+
+export const ALWAYS: WhereNode = { kind: 'and', children: [] };

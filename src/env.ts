@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+
+/** The process environment the service reads (SPEC section 7). */
+export interface Env {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl?: string;
+  secret?: string;
+  configPath: string;
+  dataDir: string;
+}
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const dataDir = resolve(source.DATA_DIR || './data');
+  const port = Number(source.PORT || 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not \`${source.PORT}\`.`);
+  return {
+    port,
+    host: source.HOST || '127.0.0.1',
+    databaseUrl: source.DATABASE_URL || `file:${dataDir}/rental.db`,
+    redisUrl: source.REDIS_URL || undefined,
+    secret: source.RENTAL_SECRET || undefined,
+    configPath: resolve(source.RENTAL_CONFIG || './rental.config.ts'),
+    dataDir,
+  };
+}

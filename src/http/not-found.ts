@@ -1,0 +1,29 @@
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { FastifyInstance } from 'fastify';
+import { sendErrors } from './error-handler.js';
+
+const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * Unknown routes are 404; known paths asked with a method they lack are 405 with `Allow`.
+ * A second router mirrors the routes so a path can be matched independently of its method.
+ */
+export function registerNotFound(app: FastifyInstance): void {
+  const router = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (METHODS.includes(method as HTTPMethod) && !router.hasRoute(method as HTTPMethod, route.url)) {
+        router.on(method as HTTPMethod, route.url, () => undefined);
+      }
+    }
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => router.find(method, path) !== null);
+    if (allowed.length > 0) {
+      return sendErrors(reply, 405, [{ message: `${request.method} is not supported here; use ${allowed.join(', ')}.` }], { allow: allowed.join(', ') });
+    }
+    return sendErrors(reply, 404, [{ message: `No route ${request.method} ${path}.` }]);
+  });
+}

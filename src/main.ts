@@ -1,0 +1,30 @@
+import { buildApp } from './app.js';
+import { defaultConfig } from './config/defaults.js';
+import { readEnv } from './env.js';
+import { openStorage } from './storage/storage.js';
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const config = defaultConfig();
+  const storage = await openStorage(env.databaseUrl, env.dataDir);
+  const { app } = await buildApp({ config, storage, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'draining in-flight requests');
+    await app.close();
+    await storage.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.port, host: env.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { notFound } from '../../errors/api-error.js';
+import { isValidId } from '../../domain/ids.js';
+import type { Depth } from '../../domain/list-query.js';
+import { asData } from '../../domain/product-document.js';
+import { conflict } from '../../errors/api-error.js';
+import { runHooks } from '../hooks.js';
+import type { Caller, Services } from '../context.js';
+import { loadForWrite } from './product-access.js';
+import { applyAfterRead } from './read-hooks.js';
+import { renderProducts, type RenderedProduct } from './render.js';
+
+const ATTEMPTS = 5;
+
+/** DELETE /api/products/:id: the product and its reservations go; its media stay. */
+export async function deleteProduct(services: Services, caller: Caller, id: string, depth: Depth): Promise<RenderedProduct> {
+  if (!isValidId(id)) throw notFound(`No product has the id \`${id}\`.`);
+  const hooks = services.config.hooks.products;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { row, doc } = await loadForWrite(services, caller.user, id, services.config.access.products.delete);
+    await runHooks(hooks.beforeDelete, { id, doc: asData(doc), user: caller.user });
+    const [rendered] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
+    if (await services.storage.products.delete(id, row.version)) {
+      await runHooks(hooks.afterDelete, { id, doc: asData(doc), user: caller.user });
+      return rendered as RenderedProduct;
+    }
+  }
+  throw conflict('The product is being changed by other requests; try again.');
+}

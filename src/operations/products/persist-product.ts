@@ -1,0 +1,68 @@
+import { conflict } from '../../errors/api-error.js';
+import { galleryReferences, reservationIntervals } from '../../domain/product-validation.js';
+import type { ProductDoc } from '../../domain/product-schema.js';
+import { searchTextOf } from '../../domain/product-document.js';
+import { slugify, withSuffix } from '../../domain/slug.js';
+import type { ProductRecord, ProductsRepository } from '../../storage/products-repository.js';
+import { UniqueViolation } from '../../storage/unique-violation.js';
+import type { PreparedProduct } from './prepare-product.js';
+
+const SLUG_ATTEMPTS = 20;
+
+export function toRecord(doc: ProductDoc): ProductRecord {
+  const reservations = doc.availability?.reservationDates ?? [];
+  const intervals = reservationIntervals(reservations);
+  return {
+    row: {
+      id: doc.id,
+      owner_id: doc.basic.rent_owner ?? null,
+      slug: doc.settings.slug,
+      published: doc.settings.published ? 1 : 0,
+      internal_name: doc.internal_name ?? null,
+      product_name: doc.basic.product_name,
+      product_desc: doc.basic.product_desc ?? null,
+      location: doc.basic.location ?? null,
+      price: doc.additional?.price ?? null,
+      caution: doc.additional?.caution ?? null,
+      time_unit: doc.additional?.time_unit ?? null,
+      selected_term: doc.additional?.selectedTerm ?? null,
+      search_text: searchTextOf(doc),
+      created_at: doc.createdAt,
+      updated_at: doc.updatedAt,
+      doc: JSON.stringify(doc),
+    },
+    reservations: reservations.map((item, index) => ({ id: item.id, start: intervals[index]?.start ?? 0, end: intervals[index]?.end ?? 0 })),
+    mediaIds: galleryReferences(doc.gallery?.images),
+  };
+}
+
+async function nextFreeSlug(products: ProductsRepository, base: string): Promise<string> {
+  const taken = new Set(await products.slugsLike(base));
+  for (let n = 1; ; n++) if (!taken.has(withSuffix(base, n))) return withSuffix(base, n);
+}
+
+/**
+ * Writes a prepared product. A derived slug that another writer took in the meantime is
+ * renumbered and tried again; an explicit one is a 409. The database decides uniqueness.
+ * `write` returns false when the row changed underneath (a stale version).
+ */
+export async function persistProduct(
+  products: ProductsRepository,
+  prepared: PreparedProduct,
+  write: (record: ProductRecord, doc: ProductDoc) => Promise<boolean>,
+): Promise<{ doc: ProductDoc; written: boolean }> {
+  const base = slugify(prepared.doc.basic.product_name);
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const slug = prepared.explicitSlug ? prepared.doc.settings.slug : await nextFreeSlug(products, base);
+    const doc: ProductDoc = { ...prepared.doc, settings: { ...prepared.doc.settings, slug } };
+    try {
+      return { doc, written: await write(toRecord(doc), doc) };
+    } catch (error) {
+      if (!(error instanceof UniqueViolation)) throw error;
+      if (error.target === 'products.id') throw conflict(`A product with the id \`${doc.id}\` already exists.`, 'id');
+      if (error.target !== 'products.slug') throw error;
+      if (prepared.explicitSlug) throw conflict(`The slug \`${slug}\` is already used by another product.`, 'settings.slug');
+    }
+  }
+  throw conflict('Could not find a free slug; set settings.slug explicitly.', 'settings.slug');
+}

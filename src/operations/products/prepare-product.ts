@@ -1,0 +1,76 @@
+import type { AuthUser } from '../../config/types.js';
+import { isAdmin } from '../../config/defaults.js';
+import { ValidationError, conflict, forbidden, type ErrorItem } from '../../errors/api-error.js';
+import { buildProductDoc, ownerIdOf } from '../../domain/product-document.js';
+import { galleryMediaIds, reservationIntervals } from '../../domain/product-validation.js';
+import type { JsonObject } from '../../domain/merge.js';
+import type { ProductDoc } from '../../domain/product-schema.js';
+import { findOverlap } from '../../domain/reservations.js';
+import type { Services } from '../context.js';
+import { profileOfRow, termIdsOf } from './owner-profile.js';
+
+export interface PreparedProduct {
+  doc: ProductDoc;
+  /** Whether the client chose the slug (a taken one is then a 409, not a renumbering). */
+  explicitSlug: boolean;
+}
+
+/**
+ * Validates a whole product document (input of create, or merged document of an update)
+ * and resolves everything it refers to. Every 400 problem is reported at once.
+ */
+export async function prepareProduct(
+  services: Services,
+  user: AuthUser | null,
+  data: JsonObject,
+  server: { id: string; createdAt: string; updatedAt: string; previousOwner?: string },
+): Promise<PreparedProduct> {
+  const errors: ErrorItem[] = services.productValidator.check(data);
+  const failed = new Set(errors.map((error) => error.field));
+  const basic = (data.basic ?? {}) as JsonObject;
+
+  const named = ownerIdOf(basic.rent_owner);
+  const ownerId = named ?? server.previousOwner ?? user?.id;
+  if (!isAdmin(user)) {
+    if (server.previousOwner !== undefined && ownerId !== server.previousOwner) throw forbidden('Only an admin may change a product\'s owner.');
+    if (server.previousOwner === undefined && ownerId !== undefined && ownerId !== user?.id) {
+      throw forbidden('You may only create products for your own account.');
+    }
+  }
+
+  const owner = ownerId !== undefined && !failed.has('basic.rent_owner') ? await services.storage.rents.get(ownerId) : undefined;
+  if (ownerId !== undefined && !owner && !failed.has('basic.rent_owner')) {
+    errors.push({ field: 'basic.rent_owner', message: `No rents account has the id \`${ownerId}\`.` });
+  }
+  const selectedTerm = (data.additional as JsonObject | undefined)?.selectedTerm;
+  if (typeof selectedTerm === 'string' && !failed.has('additional.selectedTerm') && !failed.has('basic.rent_owner')) {
+    if (owner && !termIdsOf(profileOfRow(owner)).has(selectedTerm)) {
+      errors.push({ field: 'additional.selectedTerm', message: `Must be the id of one of the owner's terms (terms.termsArray[].id); \`${selectedTerm}\` is not.` });
+    } else if (!owner && ownerId === undefined) {
+      errors.push({ field: 'additional.selectedTerm', message: 'A product without an owner has no terms to select.' });
+    }
+  }
+  const images = (data.gallery as { images?: unknown } | undefined)?.images;
+  if (Array.isArray(images) && !failed.has('gallery.images')) {
+    const refs = galleryMediaIds(images.filter((image, index) => !failed.has(`gallery.images.${index}`)) as string[]);
+    const known = await services.storage.media.images(refs.map((ref) => ref.id));
+    for (const [index, image] of images.entries()) {
+      if (typeof image === 'string' && !failed.has(`gallery.images.${index}`) && !known.has(image)) {
+        errors.push({ field: `gallery.images.${index}`, message: `No rentMedia document has the id \`${image}\`.` });
+      }
+    }
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+
+  const settings = (data.settings ?? {}) as JsonObject;
+  const explicitSlug = typeof settings.slug === 'string';
+  const doc = buildProductDoc(data, { ...server, ownerId, slug: explicitSlug ? (settings.slug as string) : '' });
+
+  const reservations = doc.availability?.reservationDates ?? [];
+  const overlap = findOverlap(reservationIntervals(reservations));
+  if (overlap) {
+    const [a, b] = overlap.map((index) => reservations[index]?.id);
+    throw conflict(`Reservations \`${a}\` and \`${b}\` overlap.`, 'availability.reservationDates');
+  }
+  return { doc, explicitSlug };
+}

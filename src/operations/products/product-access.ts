@@ -1,0 +1,60 @@
+import type { AccessFunction, AuthUser } from '../../config/types.js';
+import { APIError, notFound } from '../../errors/api-error.js';
+import type { ProductDoc } from '../../domain/product-schema.js';
+import { asData } from '../../domain/product-document.js';
+import { productFields } from '../../domain/product-fields.js';
+import { matches } from '../../domain/where/matches.js';
+import type { ProductReadRow } from '../../storage/products-repository.js';
+import { denied, evaluateAccess, type Grant } from '../access.js';
+import type { Services } from '../context.js';
+import { toRecord } from './persist-product.js';
+
+export const productGrant = (rule: AccessFunction | undefined, args: Parameters<AccessFunction>[0]): Promise<Grant> =>
+  evaluateAccess(rule, args, productFields);
+
+export function grantCovers(grant: Grant, doc: ProductDoc): boolean {
+  return grant.kind === 'all' || matches(grant.where, toRecord(doc).row);
+}
+
+async function visibleTo(services: Services, user: AuthUser | null, doc: ProductDoc): Promise<boolean> {
+  try {
+    return grantCovers(await productGrant(services.config.access.products.read, { user, id: doc.id, doc: asData(doc) }), doc);
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}
+
+export interface LoadedProduct {
+  row: ProductReadRow;
+  doc: ProductDoc;
+}
+
+/**
+ * The product a write or an action is about, once the caller may change it:
+ * missing → 404; anonymous and refused → 401; not readable by the caller → 404;
+ * refused → 403.
+ */
+export async function loadForWrite(
+  services: Services,
+  user: AuthUser | null,
+  id: string,
+  rule: AccessFunction | undefined,
+  action?: string,
+): Promise<LoadedProduct> {
+  const row = await services.storage.products.get(id);
+  if (!row) throw notFound(`No product has the id \`${id}\`.`);
+  const doc = JSON.parse(row.doc) as ProductDoc;
+  let refusal: APIError | undefined;
+  let allowed = false;
+  try {
+    allowed = grantCovers(await productGrant(rule, { user, id, doc: asData(doc), action }), doc);
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    refusal = error;
+  }
+  if (allowed) return { row, doc };
+  if (user === null) throw refusal ?? denied(user);
+  if (!(await visibleTo(services, user, doc))) throw notFound(`No product has the id \`${id}\`.`);
+  throw refusal ?? denied(user);
+}

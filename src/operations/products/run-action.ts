@@ -1,0 +1,110 @@
+import { APIError, ValidationError, badRequest } from '../../errors/api-error.js';
+import { generateId } from '../../domain/ids.js';
+import type { Depth } from '../../domain/list-query.js';
+import { deepMerge, isPlainObject, type JsonObject } from '../../domain/merge.js';
+import { asData } from '../../domain/product-document.js';
+import type { ReservationItem } from '../../domain/product-schema.js';
+import { parseInterval } from '../../domain/reservations.js';
+import type { Caller, Services } from '../context.js';
+import { createProduct } from './create-product.js';
+import { loadForWrite } from './product-access.js';
+import type { RenderedProduct } from './render.js';
+import { renderOne } from './render-one.js';
+import { changeProduct } from './update-product.js';
+
+export const BUILT_IN_ACTIONS = ['publish', 'unpublish', 'duplicate', 'reserve', 'release'] as const;
+
+/** The action a POST /api/products/:id asks for: `?action=` or a top-level string `action`. */
+export function selectedAction(queryAction: unknown, body: unknown): string | undefined {
+  if (queryAction !== undefined) {
+    if (typeof queryAction !== 'string' || queryAction === '') throw badRequest('Must be the name of one action.', 'action');
+    return queryAction;
+  }
+  if (isPlainObject(body) && typeof body.action === 'string') return body.action;
+  return undefined;
+}
+
+const reservationsOf = (data: JsonObject): ReservationItem[] =>
+  ((data.availability as { reservationDates?: ReservationItem[] } | undefined)?.reservationDates ?? []);
+
+function withReservations(data: JsonObject, items: ReservationItem[]): JsonObject {
+  return { ...data, availability: { ...((data.availability as JsonObject | undefined) ?? {}), reservationDates: items } };
+}
+
+function reserve(data: JsonObject, args: JsonObject): JsonObject {
+  const { from, to, note } = args;
+  const { errors } = parseInterval(from, to, '');
+  if (note !== undefined && typeof note !== 'string') errors.push({ field: 'note', message: 'Must be a string.' });
+  if (errors.length > 0) throw new ValidationError(errors);
+  const item: ReservationItem = { id: generateId(), from: from as string, to: to as string, ...(typeof note === 'string' ? { note } : {}) };
+  return withReservations(data, [...reservationsOf(data), item]);
+}
+
+function release(data: JsonObject, args: JsonObject): JsonObject {
+  const { reservationId } = args;
+  if (typeof reservationId !== 'string' || reservationId === '') throw badRequest('Must be the id of a reservation.', 'reservationId');
+  const items = reservationsOf(data);
+  if (!items.some((item) => item.id === reservationId)) throw new APIError(404, `The product has no reservation \`${reservationId}\`.`, 'reservationId');
+  return withReservations(data, items.filter((item) => item.id !== reservationId));
+}
+
+async function duplicate(services: Services, caller: Caller, id: string, args: JsonObject, depth: Depth): Promise<RenderedProduct> {
+  const { newId } = args;
+  if (newId !== undefined && typeof newId !== 'string') throw badRequest('Must be a product id.', 'newId');
+  const { doc } = await loadForWrite(services, caller.user, id, services.config.access.products.actions?.duplicate ?? services.config.access.products.update, 'duplicate');
+  const source = asData(doc);
+  const copy: JsonObject = {
+    ...source,
+    settings: { published: false },
+    availability: { reservationDates: [] },
+  };
+  delete copy.id;
+  try {
+    const result = await createProduct(services, caller, { id: newId ?? generateId(), body: copy, depth });
+    return result.doc;
+  } catch (error) {
+    if (error instanceof ValidationError && error.items.some((item) => item.field === 'id')) {
+      throw new ValidationError(error.items.map((item) => (item.field === 'id' ? { ...item, field: 'newId' } : item)));
+    }
+    throw error;
+  }
+}
+
+/** POST /api/products/:id with an action: 200 with the product, 201 where the action creates one. */
+export async function runAction(
+  services: Services,
+  caller: Caller,
+  id: string,
+  action: string,
+  body: unknown,
+  depth: Depth,
+): Promise<{ doc: RenderedProduct; created: boolean }> {
+  const args: JsonObject = isPlainObject(body) ? { ...body } : {};
+  delete args.action;
+  const custom = services.config.actions[action];
+  const isBuiltIn = (BUILT_IN_ACTIONS as readonly string[]).includes(action);
+  if (!custom && !isBuiltIn) {
+    const known = [...BUILT_IN_ACTIONS, ...Object.keys(services.config.actions)];
+    throw badRequest(`Unknown action \`${action}\`; known actions: ${known.join(', ')}.`, 'action');
+  }
+  if (action === 'duplicate' && !custom) return { doc: await duplicate(services, caller, id, args, depth), created: true };
+
+  const change = async (data: JsonObject, doc: Parameters<Parameters<typeof changeProduct>[3]>[1]): Promise<JsonObject> => {
+    if (custom) {
+      const changes = await custom.handler({ doc: asData(doc), body: args, user: caller.user });
+      return isPlainObject(changes) ? deepMerge(data, changes) : data;
+    }
+    switch (action) {
+      case 'publish':
+      case 'unpublish':
+        return deepMerge(data, { settings: { published: action === 'publish' } });
+      case 'reserve':
+        return reserve(data, args);
+      default:
+        return release(data, args);
+    }
+  };
+  const doc = await changeProduct(services, caller, id, change, { action });
+  return { doc: await renderOne(services, caller, doc.id, depth), created: false };
+}
+

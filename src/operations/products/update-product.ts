@@ -1,0 +1,79 @@
+import { APIError, ValidationError, conflict } from '../../errors/api-error.js';
+import { isValidId } from '../../domain/ids.js';
+import type { Depth } from '../../domain/list-query.js';
+import { deepMerge, withoutNulls, type JsonObject } from '../../domain/merge.js';
+import { asData, withoutServerFields } from '../../domain/product-document.js';
+import type { ProductDoc } from '../../domain/product-schema.js';
+import { notFound } from '../../errors/api-error.js';
+import { runHooks } from '../hooks.js';
+import type { Caller, Services } from '../context.js';
+import { renderOne, requireObjectBody } from './render-one.js';
+import { currentEtags, ifMatchSatisfied } from './etag.js';
+import { loadForWrite } from './product-access.js';
+import { writeProduct } from './write-product.js';
+
+/** How often a write that lost a race with another writer is retried before giving up. */
+const ATTEMPTS = 5;
+
+/** `updatedAt` always moves forward, even within one millisecond. */
+export function nextTimestamp(previous: string): string {
+  const now = Date.now();
+  const after = Date.parse(previous) + 1;
+  return new Date(Math.max(now, after)).toISOString();
+}
+
+/**
+ * Applies `change` (the current document without server fields → the new data) to a product,
+ * as the caller, retrying on a concurrent change unless `ifMatch` pins the version.
+ */
+export async function changeProduct(
+  services: Services,
+  caller: Caller,
+  id: string,
+  change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
+  options: { ifMatch?: string; action?: string },
+): Promise<ProductDoc> {
+  if (!isValidId(id)) throw notFound(`No product has the id \`${id}\`.`);
+  const rules = services.config.access.products;
+  const rule = options.action ? (rules.actions?.[options.action] ?? services.config.actions[options.action]?.access ?? rules.update) : rules.update;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { row, doc } = await loadForWrite(services, caller.user, id, rule, options.action);
+    if (options.ifMatch !== undefined && !ifMatchSatisfied(options.ifMatch, await currentEtags(services, caller, row))) {
+      throw new APIError(412, 'The product has changed since it was read (If-Match does not match its ETag).');
+    }
+    const data = await change(withoutServerFields(asData(doc)), doc);
+    const result = await writeProduct(services, caller.user, {
+      operation: 'update',
+      data,
+      originalDoc: doc,
+      server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner },
+      write: (record) => services.storage.products.replace(record, row.version),
+    });
+    if (result.written) {
+      await runHooks(services.config.hooks.products.afterChange, { doc: asData(result.doc), previousDoc: asData(doc), operation: 'update' as const, user: caller.user });
+      return result.doc;
+    }
+    if (options.ifMatch !== undefined) throw new APIError(412, 'The product was changed by another request (If-Match no longer matches).');
+  }
+  throw conflict('The product is being changed by other requests; try again.');
+}
+
+/** PATCH /api/products/:id: deep merge, arrays replaced, null removes. */
+export async function updateProduct(
+  services: Services,
+  caller: Caller,
+  id: string,
+  body: unknown,
+  options: { ifMatch?: string; depth: Depth },
+): Promise<JsonObject> {
+  const patch = withoutServerFields(requireObjectBody(body));
+  if (Object.keys(patch).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
+  const doc = await changeProduct(services, caller, id, (current) => deepMerge(current, patch), { ifMatch: options.ifMatch });
+  return renderOne(services, caller, doc.id, options.depth);
+}
+
+/** Upsert: POST /api/products/:id over an existing id replaces the whole document. */
+export async function replaceProduct(services: Services, caller: Caller, id: string, body: JsonObject, depth: Depth): Promise<JsonObject> {
+  const doc = await changeProduct(services, caller, id, () => withoutNulls(withoutServerFields(body)), {});
+  return renderOne(services, caller, doc.id, depth);
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+import type { DatabaseSchema, Dialect } from './schema.js';
+import { openSqlite } from './sqlite-dialect.js';
+
+export interface OpenDatabase {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/** `file:./data/rental.db`, a plain path, or `postgres://…`. */
+export function openDatabase(url: string, dataDir: string): OpenDatabase {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
+      },
+    });
+    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = sqliteFile(url, dataDir);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const { dialect } = openSqlite(file);
+  const db = new Kysely<DatabaseSchema>({ dialect });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function sqliteFile(url: string, dataDir: string): string {
+  const path = url.startsWith('file:') ? url.slice('file:'.length) : url;
+  if (path === ':memory:') return path;
+  return resolve(path === '' ? `${dataDir}/rental.db` : path);
+}
+
+/** Applies pending migrations; concurrent starters wait on Kysely's migration lock. */
+export async function migrate(database: OpenDatabase): Promise<void> {
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+  }
+}

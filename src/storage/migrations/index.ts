@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../schema.js';
+import { initialMigration } from './001-initial.js';
+
+/** Versioned migrations, applied in name order; a name is never reused or edited once released. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '001-initial': initialMigration(dialect),
+      };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { DatabaseSchema, RentsTable } from './schema.js';
+import { detectUnique } from './unique-violation.js';
+
+export type RentRow = Selectable<RentsTable>;
+export type NewRentRow = Omit<RentRow, 'failed_logins' | 'version' | 'locked_until'>;
+
+export class RentsRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  async get(id: string): Promise<RentRow | undefined> {
+    return this.db.selectFrom('rents').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async getByEmail(email: string): Promise<RentRow | undefined> {
+    return this.db.selectFrom('rents').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  async insert(row: NewRentRow): Promise<void> {
+    await detectUnique(() => this.db.insertInto('rents').values(row).execute());
+  }
+
+  /** Updates an account if it is still at `expectedVersion`; false when it changed first. */
+  async update(id: string, expectedVersion: number, changes: Updateable<RentsTable>): Promise<boolean> {
+    const result = await detectUnique(() =>
+      this.db
+        .updateTable('rents')
+        .set({ ...changes, version: expectedVersion + 1 })
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Ids of `termIds` that products of this owner still use as their `selectedTerm`, with one such product each. */
+  async termsInUse(ownerId: string, termIds: string[]): Promise<{ term: string; product: string }[]> {
+    if (termIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('products')
+      .select(['selected_term', 'id'])
+      .where('owner_id', '=', ownerId)
+      .where('selected_term', 'in', termIds)
+      .execute();
+    return rows.map((row) => ({ term: row.selected_term ?? '', product: row.id }));
+  }
+}

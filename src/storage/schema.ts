@@ -1,0 +1,87 @@
+import type { Generated } from 'kysely';
+
+/** Tables as Kysely sees them. JSON documents are stored as text in both dialects. */
+
+export interface ProductsTable {
+  id: string;
+  owner_id: string | null;
+  slug: string;
+  published: number;
+  internal_name: string | null;
+  product_name: string;
+  product_desc: string | null;
+  location: string | null;
+  price: number | null;
+  caution: number | null;
+  time_unit: string | null;
+  selected_term: string | null;
+  /** Name, description and location, case- and accent-folded, for `q`. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+  /** The whole product at depth 0, as JSON. */
+  doc: string;
+}
+
+export interface ReservationsTable {
+  product_id: string;
+  id: string;
+  starts_at: number;
+  ends_at: number;
+}
+
+export interface ProductMediaTable {
+  product_id: string;
+  media_id: string;
+}
+
+export interface RentsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  rent_name_system: string;
+  /** JSON array of role names. */
+  roles: string;
+  /** JSON of `{basic, terms, invoices}`. */
+  profile: string;
+  failed_logins: Generated<number>;
+  locked_until: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface SessionsTable {
+  id: string;
+  rent_id: string;
+  created_at: string;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface RentMediaTable {
+  id: string;
+  owner_id: string | null;
+  filename: string;
+  mime_type: string;
+  filesize: number;
+  width: number;
+  height: number;
+  alt: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The whole media document as JSON. */
+  doc: string;
+}
+
+export interface DatabaseSchema {
+  products: ProductsTable;
+  reservations: ReservationsTable;
+  product_media: ProductMediaTable;
+  rents: RentsTable;
+  sessions: SessionsTable;
+  rent_media: RentMediaTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';

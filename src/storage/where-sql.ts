@@ -1,0 +1,75 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Condition, FieldDef, Scalar, SortKey, WhereNode } from '../domain/where/types.js';
+
+/**
+ * The where-language tree → a parameterised SQL expression. Column names come only from
+ * the field catalogue; every value a client sent is a bound parameter.
+ */
+type Expr = RawBuilder<SqlBool>;
+
+const TRUE: Expr = sql<SqlBool>`1 = 1`;
+const FALSE: Expr = sql<SqlBool>`1 = 0`;
+
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+
+const column = (table: string, field: FieldDef) => sql.ref(`${table}.${field.column}`);
+const param = (field: FieldDef, value: Scalar) => (field.type === 'boolean' ? (value ? 1 : 0) : value);
+
+export function and(parts: Expr[]): Expr {
+  if (parts.length === 0) return TRUE;
+  if (parts.length === 1 && parts[0]) return parts[0];
+  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+function or(parts: Expr[]): Expr {
+  if (parts.length === 0) return FALSE;
+  if (parts.length === 1 && parts[0]) return parts[0];
+  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+}
+
+const COMPARISON = {
+  greater_than: sql.raw('>'),
+  greater_than_equal: sql.raw('>='),
+  less_than: sql.raw('<'),
+  less_than_equal: sql.raw('<='),
+} as const;
+
+function condition(table: string, c: Condition): Expr {
+  const col = column(table, c.field);
+  switch (c.kind) {
+    case 'exists':
+      return c.exists ? sql<SqlBool>`${col} IS NOT NULL` : sql<SqlBool>`${col} IS NULL`;
+    case 'list': {
+      if (c.values.length === 0) return c.op === 'in' ? FALSE : TRUE;
+      const list = sql.join(c.values.map((v) => param(c.field, v)));
+      return c.op === 'in' ? sql<SqlBool>`${col} IN (${list})` : sql<SqlBool>`(${col} IS NULL OR ${col} NOT IN (${list}))`;
+    }
+    case 'text': {
+      if (c.op === 'contains') return sql<SqlBool>`rc_lower(${col}) LIKE ${containsPattern(c.words[0])} ESCAPE '\\'`;
+      return and(c.words.map((word) => sql<SqlBool>`rc_fold(${col}) LIKE ${containsPattern(word)} ESCAPE '\\'`));
+    }
+    case 'compare': {
+      if (c.value === null) return c.op === 'equals' ? sql<SqlBool>`${col} IS NULL` : sql<SqlBool>`${col} IS NOT NULL`;
+      const value = param(c.field, c.value);
+      if (c.op === 'equals') return sql<SqlBool>`${col} = ${value}`;
+      if (c.op === 'not_equals') return sql<SqlBool>`(${col} IS NULL OR ${col} <> ${value})`;
+      return sql<SqlBool>`${col} ${COMPARISON[c.op]} ${value}`;
+    }
+  }
+}
+
+export function whereToSql(table: string, node: WhereNode): Expr {
+  if (node.kind === 'and') return and(node.children.map((child) => whereToSql(table, child)));
+  if (node.kind === 'or') return or(node.children.map((child) => whereToSql(table, child)));
+  return condition(table, node);
+}
+
+/** NULLs sort as the smallest value on both databases (as Payload does). */
+export function orderByToSql(table: string, keys: SortKey[]) {
+  return sql.join(
+    keys.map(({ field, descending }) =>
+      descending ? sql`${column(table, field)} DESC NULLS LAST` : sql`${column(table, field)} ASC NULLS FIRST`,
+    ),
+  );
+}
