@@ -1,8 +1,13 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import qs from 'qs';
 import { createProductValidator } from './domain/product-validation.js';
 import type { RentalConfig } from './config/types.js';
-import { registerCaller, type CallerResolver } from './http/caller.js';
+import { SessionManager } from './auth/sessions.js';
+import { TokenSigner } from './auth/tokens.js';
+import { tokenAuthenticator } from './http/authenticate.js';
+import { rentsRoutes } from './http/rents-routes.js';
+import { registerCaller } from './http/caller.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { registerJsonBody } from './http/json-body.js';
@@ -16,8 +21,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export interface AppOptions {
   config: RentalConfig;
   storage: Storage;
+  /** The token signing key. */
+  secret: Uint8Array;
   logger?: FastifyServerOptions['logger'];
-  resolveCaller?: CallerResolver;
 }
 
 /** qs as Payload clients write it; bounded so a hostile query string stays cheap. */
@@ -29,19 +35,22 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     config: options.config,
     storage: options.storage,
     productValidator: createProductValidator(options.config.products.timeUnits),
+    sessions: new SessionManager(options.storage.sessions, new TokenSigner(options.secret), options.config.auth.tokenExpiration),
   };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
     return503OnClosing: true,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   registerErrorHandler(app);
   registerNotFound(app);
   registerJsonBody(app);
-  registerCaller(app, options.resolveCaller ?? (async () => ({ user: null })));
+  await app.register(fastifyCookie);
+  registerCaller(app, tokenAuthenticator(services.sessions, services.config));
   await app.register(healthRoutes(options.storage));
   await app.register(productsRoutes(services));
+  await app.register(rentsRoutes(services));
   return { app, services };
 }

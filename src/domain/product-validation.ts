@@ -13,7 +13,10 @@ export function createProductValidator(timeUnits: readonly string[]): ProductVal
   const schemaCheck: SchemaCheck = compileSchema(productInputSchema(timeUnits));
   return {
     check(input) {
-      const errors = schemaCheck(input);
+      // A missing `basic` means a missing name: report the field the client must add.
+      const errors = schemaCheck(input).map((error) =>
+        error.field === 'basic' && error.message === 'This field is required.' ? { ...error, field: 'basic.product_name' } : error,
+      );
       if (isPlainObject(input)) errors.push(...ruleErrors(input, new Set(errors.map((e) => e.field))));
       return errors;
     },
@@ -26,6 +29,13 @@ function ruleErrors(doc: JsonObject, failed: Set<string | undefined>): ErrorItem
   const basic = doc.basic as JsonObject | undefined;
   if (typeof basic?.product_name === 'string' && basic.product_name.trim() === '' && !failed.has('basic.product_name')) {
     errors.push({ field: 'basic.product_name', message: 'Must not be empty.' });
+  }
+  const additional = doc.additional as JsonObject | undefined;
+  for (const key of ['price', 'caution']) {
+    const value = additional?.[key];
+    if (typeof value === 'number' && !Number.isFinite(value) && !failed.has(`additional.${key}`)) {
+      errors.push({ field: `additional.${key}`, message: 'Must be a finite number.' });
+    }
   }
   const images = (doc.gallery as { images?: unknown } | undefined)?.images;
   if (Array.isArray(images)) {

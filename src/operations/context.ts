@@ -1,14 +1,20 @@
 import type { AuthUser, RentalConfig } from '../config/types.js';
 import type { Storage } from '../storage/storage.js';
 import type { ProductValidator } from '../domain/product-validation.js';
+import type { Authenticated, SessionManager } from '../auth/sessions.js';
 
 /** What every operation is given: the installation's services and the caller. */
 export interface Services {
   config: RentalConfig;
   storage: Storage;
   productValidator: ProductValidator;
+  sessions: SessionManager;
 }
 
 export interface Caller {
   user: AuthUser | null;
+  /** The token's session, when the caller signed in with one. */
+  session?: Authenticated;
+  /** How the token came: the Authorization header or the session cookie. */
+  via?: 'header' | 'cookie';
 }

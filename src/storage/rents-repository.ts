@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DatabaseSchema, RentsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
 
@@ -31,6 +31,22 @@ export class RentsRepository {
         .executeTakeFirst(),
     );
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Counts a failed login; the attempt that reaches `max` locks the account until `lockUntil`. */
+  async recordFailure(id: string, max: number, lockUntil: number): Promise<void> {
+    await this.db
+      .updateTable('rents')
+      .set({
+        failed_logins: sql`failed_logins + 1`,
+        locked_until: sql`CASE WHEN failed_logins + 1 >= ${max} THEN ${lockUntil} ELSE locked_until END`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async resetFailures(id: string): Promise<void> {
+    await this.db.updateTable('rents').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
   }
 
   /** Ids of `termIds` that products of this owner still use as their `selectedTerm`, with one such product each. */

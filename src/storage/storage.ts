@@ -3,6 +3,7 @@ import { migrate, openDatabase } from './database.js';
 import { MediaRepository } from './media-repository.js';
 import { ProductsRepository } from './products-repository.js';
 import { RentsRepository } from './rents-repository.js';
+import { SessionsRepository } from './sessions-repository.js';
 import type { Dialect } from './schema.js';
 
 /** The service's one door to its database, whichever dialect is behind it. */
@@ -11,6 +12,7 @@ export interface Storage {
   readonly products: ProductsRepository;
   readonly rents: RentsRepository;
   readonly media: MediaRepository;
+  readonly sessions: SessionsRepository;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
     products: new ProductsRepository(db, dialect),
     rents: new RentsRepository(db),
     media: new MediaRepository(db),
+    sessions: new SessionsRepository(db),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import type { RentalConfig } from '../config/types.js';
+import { forbidden } from '../errors/api-error.js';
+import type { SessionManager } from '../auth/sessions.js';
+import type { Caller } from '../operations/context.js';
+import type { CallerResolver } from './caller.js';
+
+export const TOKEN_COOKIE = 'rental-token';
+const AUTHORIZATION = /^(?:Bearer|JWT)\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== '') return origin;
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string' || referer === '') return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+/** A cookie-carried write must come from our own origin or an allowed one (CSRF). */
+function originAllowed(request: FastifyRequest, allowList: string[]): boolean {
+  const origin = requestOrigin(request);
+  if (origin === undefined) return true;
+  const own = `${request.protocol}://${request.headers.host ?? ''}`;
+  return origin === own || allowList.includes(origin);
+}
+
+/**
+ * Reads the token from `Authorization: Bearer|JWT …` or, in cookie mode, the session cookie.
+ * A missing or invalid token makes an anonymous caller; operations answer 401 where that matters.
+ */
+export function tokenAuthenticator(sessions: SessionManager, config: RentalConfig): CallerResolver {
+  return async (request): Promise<Caller> => {
+    let token: string | undefined;
+    let via: Caller['via'];
+    const header = request.headers.authorization;
+    if (typeof header === 'string' && header !== '') {
+      token = AUTHORIZATION.exec(header)?.[1];
+      via = 'header';
+    } else if (config.auth.cookies) {
+      token = request.cookies?.[TOKEN_COOKIE];
+      via = 'cookie';
+    }
+    if (!token) return { user: null };
+    const session = await sessions.authenticate(token);
+    if (!session) return { user: null };
+    if (via === 'cookie' && WRITES.has(request.method) && !originAllowed(request, config.auth.csrf)) {
+      throw forbidden('Cross-site request refused: its Origin is not allowed.');
+    }
+    return { user: session.user, session, via };
+  };
+}

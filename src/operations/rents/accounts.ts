@@ -1,0 +1,152 @@
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { isAdmin } from '../../config/defaults.js';
+import { AccountCreateSchema, AccountUpdateSchema, normaliseEmail } from '../../domain/account-schema.js';
+import { generateId, isValidId } from '../../domain/ids.js';
+import { deepMerge, isPlainObject, type JsonObject } from '../../domain/merge.js';
+import { compileSchema } from '../../domain/schema-validator.js';
+import { APIError, ValidationError, badRequest, conflict, forbidden, notFound } from '../../errors/api-error.js';
+import type { RentRow } from '../../storage/rents-repository.js';
+import { UniqueViolation } from '../../storage/unique-violation.js';
+import { denied } from '../access.js';
+import type { Caller, Services } from '../context.js';
+import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
+
+const checkCreate = compileSchema(AccountCreateSchema);
+const checkUpdate = compileSchema(AccountUpdateSchema);
+
+interface StoredProfile {
+  basic: JsonObject;
+  terms: { termsArray: JsonObject[] };
+  invoices?: JsonObject;
+}
+
+/** Terms get an id where they have none. */
+function withTermIds(terms: JsonObject[] | undefined): JsonObject[] {
+  return (terms ?? []).map((term) => (typeof term.id === 'string' ? term : { id: generateId(), ...term }));
+}
+
+function duplicateTermId(terms: JsonObject[]): string | undefined {
+  const seen = new Set<string>();
+  for (const term of terms) {
+    const id = term.id as string;
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
+}
+
+const emailTaken = () => conflict('An account with this e-mail already exists.', 'email');
+
+/**
+ * Creates an account. `actor` is the signed-in caller for POST /api/rents, or 'system'
+ * for the command line, which is trusted.
+ */
+export async function createAccount(services: Pick<Services, 'config' | 'storage'>, actor: Caller | 'system', body: unknown): Promise<PublicProfile> {
+  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
+  if (actor !== 'system') {
+    const allowed = services.config.auth.openRegistration || (await services.config.access.rents.create?.({ user: actor.user, data: body }));
+    if (!allowed) throw denied(actor.user);
+    if (body.roles !== undefined && !isAdmin(actor.user)) throw forbidden('Only an admin may give roles.');
+  }
+  const errors = checkCreate(body);
+  if (errors.length > 0) throw new ValidationError(errors);
+  const termsArray = withTermIds((body.terms as { termsArray?: JsonObject[] } | undefined)?.termsArray);
+  const duplicate = duplicateTermId(termsArray);
+  if (duplicate) throw new ValidationError([{ field: 'terms.termsArray', message: `Two terms have the id \`${duplicate}\`.` }]);
+  const profile: StoredProfile = {
+    basic: (body.basic as JsonObject | undefined) ?? {},
+    terms: { termsArray },
+    ...(isPlainObject(body.invoices) ? { invoices: body.invoices } : {}),
+  };
+  const now = new Date().toISOString();
+  const id = generateId();
+  try {
+    await services.storage.rents.insert({
+      id,
+      email: normaliseEmail(body.email as string),
+      password_hash: await hashPassword(body.password as string),
+      rent_name_system: body.rentNameSystem as string,
+      roles: JSON.stringify(body.roles ?? []),
+      profile: JSON.stringify(profile),
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    if (error instanceof UniqueViolation && error.target === 'rents.email') throw emailTaken();
+    throw error;
+  }
+  const row = await services.storage.rents.get(id);
+  if (!row) throw new Error(`Account ${id} vanished right after it was created`);
+  return profileOfRow(row);
+}
+
+export async function getAccountProfile(services: Services, caller: Caller, id: string): Promise<PublicProfile> {
+  const row = isValidId(id) ? await services.storage.rents.get(id) : undefined;
+  if (!row) throw notFound(`No rents account has the id \`${id}\`.`);
+  const allowed = await services.config.access.rents.read?.({ user: caller.user, id, doc: profileOfRow(row) as unknown as JsonObject });
+  if (!allowed) throw notFound(`No rents account has the id \`${id}\`.`);
+  return profileOfRow(row);
+}
+
+async function checkPasswordChange(services: Services, caller: Caller, row: RentRow, body: JsonObject): Promise<void> {
+  const changesCredentials = body.password !== undefined || (body.email !== undefined && normaliseEmail(body.email as string) !== row.email);
+  if (!changesCredentials) return;
+  const adminForOther = isAdmin(caller.user) && caller.user?.id !== row.id;
+  if (adminForOther) return;
+  if (typeof body.currentPassword !== 'string') {
+    throw new ValidationError([{ field: 'currentPassword', message: 'Required to change the password or the login e-mail.' }]);
+  }
+  if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
+    throw new ValidationError([{ field: 'currentPassword', message: 'Does not match the current password.' }]);
+  }
+}
+
+/** PATCH /api/rents/:id: profile, terms, e-mail and password; the account itself or an admin. */
+export async function updateAccount(services: Services, caller: Caller, id: string, body: unknown): Promise<PublicProfile> {
+  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
+  const row = isValidId(id) ? await services.storage.rents.get(id) : undefined;
+  if (!row) throw notFound(`No rents account has the id \`${id}\`.`);
+  const allowed = await services.config.access.rents.update?.({ user: caller.user, id, data: body, doc: profileOfRow(row) as unknown as JsonObject });
+  if (!allowed) throw denied(caller.user);
+  if (body.roles !== undefined && !isAdmin(caller.user)) throw forbidden('Only an admin may change roles.');
+  const errors = checkUpdate(body);
+  if (Object.keys(body).length === 0) errors.push({ message: 'The body has no fields to update.' });
+  if (errors.length > 0) throw new ValidationError(errors);
+  await checkPasswordChange(services, caller, row, body);
+
+  const stored = JSON.parse(row.profile) as StoredProfile;
+  const patch: JsonObject = {};
+  for (const key of ['basic', 'terms', 'invoices'] as const) if (body[key] !== undefined) patch[key] = body[key];
+  const profile = deepMerge(stored as unknown as JsonObject, patch) as unknown as StoredProfile;
+  profile.terms = { termsArray: withTermIds(profile.terms?.termsArray) };
+  const duplicate = duplicateTermId(profile.terms.termsArray);
+  if (duplicate) throw new ValidationError([{ field: 'terms.termsArray', message: `Two terms have the id \`${duplicate}\`.` }]);
+
+  const kept = new Set(profile.terms.termsArray.map((term) => term.id as string));
+  const removed = (stored.terms?.termsArray ?? []).map((term) => term.id as string).filter((termId) => !kept.has(termId));
+  const inUse = await services.storage.rents.termsInUse(id, removed);
+  if (inUse[0]) {
+    throw conflict(`The term \`${inUse[0].term}\` is still the selectedTerm of product \`${inUse[0].product}\`.`, 'terms.termsArray');
+  }
+
+  const changes = {
+    profile: JSON.stringify(profile),
+    updated_at: new Date(Math.max(Date.now(), Date.parse(row.updated_at) + 1)).toISOString(),
+    ...(body.rentNameSystem !== undefined ? { rent_name_system: body.rentNameSystem as string } : {}),
+    ...(body.email !== undefined ? { email: normaliseEmail(body.email as string) } : {}),
+    ...(body.password !== undefined ? { password_hash: await hashPassword(body.password as string) } : {}),
+    ...(body.roles !== undefined ? { roles: JSON.stringify(body.roles) } : {}),
+  };
+  let updated: boolean;
+  try {
+    updated = await services.storage.rents.update(id, row.version, changes);
+  } catch (error) {
+    if (error instanceof UniqueViolation && error.target === 'rents.email') throw emailTaken();
+    throw error;
+  }
+  if (!updated) throw new APIError(409, 'The account was changed by another request; try again.');
+  if (body.password !== undefined) await services.sessions.endOthers(id, caller.session?.user.id === id ? caller.session.claims.sessionId : undefined);
+  const fresh = await services.storage.rents.get(id);
+  if (!fresh) throw notFound(`No rents account has the id \`${id}\`.`);
+  return profileOfRow(fresh);
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { defaultConfig } from '../../src/config/defaults.js';
+import type { RentalConfig } from '../../src/config/types.js';
+import { createAccount } from '../../src/operations/rents/accounts.js';
+import { openStorage, type Storage } from '../../src/storage/storage.js';
+import { HttpClient } from './http.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_POSTGRES_URL names a server we may create databases on. */
+export const dialects: DialectName[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
+
+export interface TestServer {
+  url: string;
+  http: HttpClient;
+  storage: Storage;
+  dialect: DialectName;
+  /** Creates an account directly (as the CLI does) and returns its id. */
+  createAccount(input: { email: string; password?: string; name?: string; admin?: boolean; terms?: { id?: string; [k: string]: unknown }[] }): Promise<string>;
+  /** Creates an account and signs it in; returns its id and token. */
+  signUp(input?: { admin?: boolean; terms?: { id?: string; [k: string]: unknown }[]; name?: string }): Promise<{ id: string; token: string; email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_POSTGRES_URL as string;
+  const name = `rc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+let accountCounter = 0;
+
+/** A real server on a loopback port with its own fresh database. */
+export async function startServer(dialect: DialectName, configure: (config: RentalConfig) => void = () => {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
+  const database = dialect === 'postgres' ? await createPostgresDatabase() : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
+  const config = defaultConfig();
+  config.rateLimit = false;
+  configure(config);
+  const storage = await openStorage(database.url, dataDir);
+  const { app } = await buildApp({ config, storage, secret: TEST_SECRET });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('server has no address');
+  const url = `http://127.0.0.1:${address.port}`;
+  const http = new HttpClient(url);
+  const server: TestServer = {
+    url,
+    http,
+    storage,
+    dialect,
+    async createAccount({ email, password = 'correct horse battery', name = 'Půjčovna Test', admin = false, terms }) {
+      const profile = await createAccount({ config, storage }, 'system', {
+        email,
+        password,
+        rentNameSystem: name,
+        basic: { rentalName: name, rentalContactPerson: 'Jana Nováková', rentalPhone: '+420 777 000 111', rentalEmail: 'info@example.cz' },
+        ...(terms ? { terms: { termsArray: terms } } : {}),
+        ...(admin ? { roles: ['admin'] } : {}),
+      });
+      return profile.id;
+    },
+    async signUp(input = {}) {
+      const email = `owner${++accountCounter}-${randomBytes(3).toString('hex')}@example.com`;
+      const password = 'correct horse battery';
+      const id = await server.createAccount({ email, password, admin: input.admin, terms: input.terms, name: input.name });
+      const res = await http.post('/api/rents/login', { email, password });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+      return { id, token: (res.body as { token: string }).token, email, password };
+    },
+    async close() {
+      await app.close();
+      await storage.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
