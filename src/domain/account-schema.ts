@@ -10,7 +10,7 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 const short = (description?: string) => Type.String({ maxLength: 200, ...(description ? { description } : {}) });
 
 export const TermSchema = Type.Object(
-  { id: Type.Optional(Type.String({ pattern: ID_PATTERN.source, description: 'Generated when absent.' })) },
+  { id: Type.Optional(Type.String({ pattern: ID_PATTERN.source, errorMessage: 'Must be 1–64 letters, digits, `_` or `-`.', description: 'Generated when absent.' })) },
   { additionalProperties: true },
 );
 
@@ -31,7 +31,7 @@ const profileFields = {
 };
 
 const credentials = {
-  email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'Login e-mail; unique, case-insensitive.' }),
+  email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, errorMessage: 'Must be an e-mail address.', description: 'Login e-mail; unique, case-insensitive.' }),
   password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH }),
 };
 

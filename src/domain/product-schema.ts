@@ -40,7 +40,7 @@ export type ImageObject = Static<typeof ImageObjectSchema>;
 
 export const ReservationInputSchema = Type.Object(
   {
-    id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$' })),
+    id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$', errorMessage: 'Must be 1–64 letters, digits, `_` or `-`.' })),
     from: Type.String({ minLength: 1, maxLength: 40 }),
     to: Type.String({ minLength: 1, maxLength: 40 }),
     note: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -81,7 +81,9 @@ export function productInputSchema(timeUnits: readonly string[]) {
         Type.Object(
           {
             published: Type.Optional(Type.Boolean()),
-            slug: Type.Optional(Type.String({ maxLength: 120, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
+            slug: Type.Optional(
+              Type.String({ maxLength: 120, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', errorMessage: 'Must be lower-case letters and digits in words joined by single hyphens (vrtacka-bosch).' }),
+            ),
           },
           { additionalProperties: false },
         ),

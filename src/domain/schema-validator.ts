@@ -3,10 +3,13 @@ import type { TSchema } from '@sinclair/typebox';
 import type { ErrorItem } from '../errors/api-error.js';
 
 /**
+ * Schemas may carry an `errorMessage` for their `pattern`, since a regular expression
+ * explains nothing to a client.
+ *
  * One Ajv instance for the documents the operations validate: every error is collected,
  * nothing is coerced, defaulted or removed, so what is stored is exactly what was sent.
  */
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
 
 export type SchemaCheck = (data: unknown) => ErrorItem[];
 
@@ -63,8 +66,10 @@ function toItem(error: ErrorObject): ErrorItem {
       return { field: path, message: `Must have at most ${String(params.limit)} items.` };
     case 'enum':
       return { field: path, message: `Must be one of: ${(params.allowedValues as unknown[]).join(', ')}.` };
-    case 'pattern':
-      return { field: path, message: 'Has an invalid format.' };
+    case 'pattern': {
+      const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+      return { field: path, message: typeof custom === 'string' ? custom : 'Has an invalid format.' };
+    }
     default:
       return { field: path, message: error.message ?? 'Is invalid.' };
   }

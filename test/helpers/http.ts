@@ -14,11 +14,11 @@ export class HttpClient {
   async request<T = unknown>(
     method: string,
     path: string,
-    options: { body?: unknown; raw?: string | Uint8Array; token?: string; headers?: Record<string, string> } = {},
+    options: { body?: unknown; raw?: BodyInit; token?: string; headers?: Record<string, string> } = {},
   ): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | Uint8Array | undefined = options.raw;
+    let body: BodyInit | undefined = options.raw;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';

@@ -52,14 +52,23 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 let accountCounter = 0;
 
 /** A real server on a loopback port with its own fresh database. */
-export async function startServer(dialect: DialectName, configure: (config: RentalConfig) => void = () => {}): Promise<TestServer> {
+export async function startServer(
+  dialect: DialectName,
+  configure: (config: RentalConfig) => void = () => {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase() : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
   const config = defaultConfig();
   config.rateLimit = false;
   configure(config);
   const storage = await openStorage(database.url, dataDir);
-  const { app } = await buildApp({ config, storage, secret: TEST_SECRET });
+  const { app } = await buildApp({
+    config,
+    storage,
+    secret: TEST_SECRET,
+    logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('server has no address');

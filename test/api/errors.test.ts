@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { dialects, startServer, type TestServer } from '../helpers/server.js';
+import { errorFields } from '../helpers/http.js';
+
+for (const dialect of dialects) {
+  describe(`error shape for every failure (${dialect})`, () => {
+    let server: TestServer;
+    let token: string;
+
+    before(async () => {
+      server = await startServer(dialect, (config) => {
+        config.hooks.products.beforeChange = [
+          ({ data }) => {
+            if ((data.basic as { product_name?: string }).product_name === 'explode') throw new Error('secret internal detail: SELECT * FROM rents');
+            return data;
+          },
+        ];
+      });
+      token = (await server.signUp()).token;
+    });
+    after(() => server.close());
+
+    const json = { 'content-type': 'application/json' };
+
+    it('malformed JSON → 400', async () => {
+      const res = await server.http.request('POST', '/api/products/x1', { raw: '{"basic": {', token, headers: json });
+      assert.equal(res.status, 400);
+      errorFields(res.body);
+    });
+
+    it('unknown route → 404', async () => {
+      for (const path of ['/api/nothing', '/api/products/a/b', '/', '/api']) {
+        const res = await server.http.get(path);
+        assert.equal(res.status, 404, path);
+        errorFields(res.body);
+      }
+    });
+
+    it('method not supported on an existing path → 405 with Allow', async () => {
+      const put = await server.http.request('PUT', '/api/products/x1', { body: {}, token });
+      assert.equal(put.status, 405);
+      assert.match(put.headers.get('allow') ?? '', /GET/);
+      assert.match(put.headers.get('allow') ?? '', /PATCH/);
+      errorFields(put.body);
+      const del = await server.http.request('DELETE', '/api/products', { token });
+      assert.equal(del.status, 405);
+      assert.match(del.headers.get('allow') ?? '', /POST/);
+      const putLogin = await server.http.request('PUT', '/api/rents/login', { body: {} });
+      assert.equal(putLogin.status, 405);
+      assert.match(putLogin.headers.get('allow') ?? '', /POST/);
+    });
+
+    it('body over 1 MiB → 413', async () => {
+      const big = JSON.stringify({ basic: { product_name: 'X' }, seo: { blob: 'x'.repeat(1024 * 1024) } });
+      const res = await server.http.request('POST', '/api/products/big', { raw: big, token, headers: json });
+      assert.equal(res.status, 413);
+      errorFields(res.body);
+    });
+
+    it('a body that is not JSON → 415', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+        const res = await server.http.request('POST', '/api/products/x2', { raw: 'basic=1', token, headers: { 'content-type': type } });
+        assert.equal(res.status, 415, type);
+        errorFields(res.body);
+      }
+      const none = await server.http.request('POST', '/api/products/x2', { raw: '{"basic":{"product_name":"X"}}', token, headers: { 'content-type': '' } });
+      assert.ok(none.status === 415 || none.status === 400, String(none.status));
+    });
+
+    it('deeply nested JSON → 400, server alive', async () => {
+      const deep = `${'{"a":'.repeat(10000)}1${'}'.repeat(10000)}`;
+      const res = await server.http.request('POST', '/api/products/deep', { raw: `{"basic":{"product_name":"X"},"seo":${deep}}`, token, headers: json });
+      assert.equal(res.status, 400);
+      errorFields(res.body);
+      assert.equal((await server.http.get('/health')).status, 200);
+    });
+
+    it('an unexpected fault → 500 with a generic message and nothing stored', async () => {
+      const res = await server.http.post('/api/products/boom', { basic: { product_name: 'explode' } }, token);
+      assert.equal(res.status, 500);
+      errorFields(res.body);
+      assert.doesNotMatch(res.text, /secret|SELECT|at .*\.ts/);
+      assert.equal((await server.http.get('/api/products/boom', token)).status, 404);
+    });
+
+    it('health and readiness', async () => {
+      assert.deepEqual((await server.http.get('/health')).body, { status: 'ok' });
+      assert.deepEqual((await server.http.get('/ready')).body, { status: 'ready' });
+    });
+  });
+}

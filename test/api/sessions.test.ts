@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Writable } from 'node:stream';
+import { SignJWT, decodeJwt } from 'jose';
+import { TEST_SECRET, dialects, startServer, type TestServer } from '../helpers/server.js';
+import { errorFields } from '../helpers/http.js';
+
+type Login = { message: string; user: { id: string; email: string; rentNameSystem: string }; token: string; exp: number };
+
+const PASSWORD = 'correct horse battery';
+
+for (const dialect of dialects) {
+  describe(`sessions (${dialect})`, () => {
+    let server: TestServer;
+    let logs = '';
+    let accountId: string;
+    const email = 'Owner@Example.com';
+
+    before(async () => {
+      const logStream = new Writable({ write(chunk, _encoding, done) { logs += String(chunk); done(); } });
+      server = await startServer(dialect, (config) => {
+        config.auth.maxLoginAttempts = 3;
+        config.auth.lockTime = 1500;
+      }, { logStream });
+      accountId = await server.createAccount({ email, password: PASSWORD, name: 'Půjčovna Brno' });
+    });
+    after(() => server.close());
+
+    const login = (body: unknown) => server.http.post<Login>('/api/rents/login', body);
+
+    it('logs in with exactly the contract body; e-mails are case-insensitive', async () => {
+      const res = await login({ email: '  owner@EXAMPLE.com ', password: PASSWORD });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(Object.keys(res.body).sort(), ['exp', 'message', 'token', 'user']);
+      assert.deepEqual(res.body.user, { id: accountId, email: 'owner@example.com', rentNameSystem: 'Půjčovna Brno' });
+      const now = Math.floor(Date.now() / 1000);
+      assert.ok(Math.abs(res.body.exp - (now + 7200)) < 5, 'two hours by default');
+      const claims = decodeJwt(res.body.token);
+      assert.equal(claims.sub, accountId);
+      assert.equal(typeof claims.sid, 'string');
+      assert.equal(claims.exp, res.body.exp);
+    });
+
+    it('names missing or non-string fields with 400', async () => {
+      const missing = await login({});
+      assert.equal(missing.status, 400);
+      assert.deepEqual(new Set(errorFields(missing.body)), new Set(['email', 'password']));
+      const wrongType = await login({ email: 'a@b.cz', password: 12345678 });
+      assert.equal(wrongType.status, 400);
+      assert.deepEqual(errorFields(wrongType.body), ['password']);
+    });
+
+    it('one 401 message for a wrong password and an unknown e-mail', async () => {
+      const other = await server.createAccount({ email: 'other@example.com' });
+      const wrong = await login({ email: 'other@example.com', password: 'wrong password' });
+      const unknown = await login({ email: 'nobody@example.com', password: 'wrong password' });
+      assert.equal(wrong.status, 401);
+      assert.equal(unknown.status, 401);
+      assert.deepEqual(wrong.body, unknown.body);
+      assert.ok(other);
+    });
+
+    it('unknown e-mails cost about as much time as known ones', async () => {
+      await server.createAccount({ email: 'timing@example.com' });
+      const time = async (address: string) => {
+        const start = process.hrtime.bigint();
+        await login({ email: address, password: 'not the password' });
+        return Number(process.hrtime.bigint() - start);
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        known.push(await time('timing@example.com'));
+        unknown.push(await time(`ghost${i}@example.com`));
+      }
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+      const ratio = median(unknown) / median(known);
+      assert.ok(ratio > 0.4, `unknown/known time ratio ${ratio.toFixed(2)}: unknown e-mails must run the password hash too`);
+    });
+
+    it('me, refresh (and refresh-token), logout with their bodies; Bearer and JWT schemes', async () => {
+      const { token } = (await login({ email, password: PASSWORD })).body;
+      const me = await server.http.get<Record<string, unknown>>('/api/rents/me', token);
+      assert.equal(me.status, 200);
+      assert.deepEqual(me.body.user, { id: accountId, email: 'owner@example.com', rentNameSystem: 'Půjčovna Brno' });
+      assert.equal(me.body.collection, 'rents');
+      assert.equal(typeof me.body.exp, 'number');
+      const viaJwt = await server.http.get<Record<string, unknown>>('/api/rents/me', undefined, { authorization: `JWT ${token}` });
+      assert.deepEqual(viaJwt.body.user, me.body.user);
+
+      const anonymous = await server.http.get('/api/rents/me');
+      assert.equal(anonymous.status, 200);
+      assert.deepEqual(anonymous.body, { user: null });
+
+      for (const path of ['/api/rents/refresh', '/api/rents/refresh-token']) {
+        const refreshed = await server.http.post<Record<string, any>>(path, undefined, token);
+        assert.equal(refreshed.status, 200, refreshed.text);
+        assert.equal(typeof refreshed.body.message, 'string');
+        assert.equal(typeof refreshed.body.token, 'string');
+        assert.equal(refreshed.body.refreshedToken, refreshed.body.token);
+        assert.equal(typeof refreshed.body.exp, 'number');
+        assert.deepEqual(refreshed.body.user, { id: accountId, email: 'owner@example.com' });
+        assert.equal((await server.http.get<Record<string, unknown>>('/api/rents/me', refreshed.body.token)).body.collection, 'rents');
+      }
+
+      const out = await server.http.post<{ message: string }>('/api/rents/logout', undefined, token);
+      assert.equal(out.status, 200);
+      assert.deepEqual(Object.keys(out.body), ['message']);
+      assert.deepEqual((await server.http.get('/api/rents/me', token)).body, { user: null }, 'the token is dead at once');
+      assert.equal((await server.http.post('/api/rents/refresh', undefined, token)).status, 401);
+      assert.equal((await server.http.post('/api/rents/logout', undefined, token)).status, 401);
+      assert.equal((await server.http.post('/api/rents/refresh')).status, 401);
+    });
+
+    it('logout kills every token of the session, refreshed ones included', async () => {
+      const { token } = (await login({ email, password: PASSWORD })).body;
+      const refreshed = (await server.http.post<{ token: string }>('/api/rents/refresh', undefined, token)).body.token;
+      const otherSession = (await login({ email, password: PASSWORD })).body.token;
+      await server.http.post('/api/rents/logout', undefined, refreshed);
+      assert.equal((await server.http.post('/api/products', { basic: { product_name: 'X' } }, token)).status, 401);
+      assert.equal((await server.http.post('/api/products', { basic: { product_name: 'X' } }, refreshed)).status, 401);
+      assert.equal((await server.http.post('/api/products', { basic: { product_name: 'X' } }, otherSession)).status, 201, 'other sessions live on');
+    });
+
+    it('rejects tampered, expired, alg:none, wrong-key and malformed tokens with 401', async () => {
+      const { token } = (await login({ email, password: PASSWORD })).body;
+      const claims = decodeJwt(token);
+      const [header, payload, signature] = token.split('.') as [string, string, string];
+      const forged = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      forged.sub = 'someone-else';
+      const tampered = `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
+      const expired = await new SignJWT({ sid: claims.sid, collection: 'rents' })
+        .setProtectedHeader({ alg: 'HS256' }).setSubject(accountId).setIssuer('rental-catalogue').setIssuedAt(1).setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+        .sign(TEST_SECRET);
+      const wrongKey = await new SignJWT({ sid: claims.sid, collection: 'rents' })
+        .setProtectedHeader({ alg: 'HS256' }).setSubject(accountId).setIssuer('rental-catalogue').setExpirationTime('1h')
+        .sign(new TextEncoder().encode('another-key-another-key-another-key-0000'));
+      const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+      const hs512 = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS512' }).setSubject(accountId).setIssuer('rental-catalogue').setExpirationTime('1h').sign(TEST_SECRET);
+      for (const [name, bad] of Object.entries({ tampered, expired, wrongKey, none, hs512, garbage: 'not-a-token', empty: '' })) {
+        const create = await server.http.post('/api/products', { basic: { product_name: 'X' } }, undefined, { authorization: `Bearer ${bad}` });
+        assert.equal(create.status, 401, name);
+        errorFields(create.body);
+        assert.equal((await server.http.post('/api/rents/refresh', undefined, undefined, { authorization: `Bearer ${bad}` })).status, 401, name);
+        assert.deepEqual((await server.http.get('/api/rents/me', undefined, { authorization: `Bearer ${bad}` })).body, { user: null }, name);
+      }
+      assert.equal((await server.http.post('/api/products', { basic: { product_name: 'X' } }, undefined, { authorization: `Basic ${token}` })).status, 401);
+    });
+
+    it('locks an account after repeated failures: 429 with Retry-After, even with the right password', async () => {
+      const lockedEmail = 'locked@example.com';
+      await server.createAccount({ email: lockedEmail, password: PASSWORD });
+      for (let i = 0; i < 3; i++) assert.equal((await login({ email: lockedEmail, password: 'wrong wrong' })).status, 401);
+      const locked = await login({ email: lockedEmail, password: PASSWORD });
+      assert.equal(locked.status, 429);
+      const retryAfter = Number(locked.headers.get('retry-after'));
+      assert.ok(retryAfter >= 1 && retryAfter <= 2, String(retryAfter));
+      errorFields(locked.body);
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      assert.equal((await login({ email: lockedEmail, password: PASSWORD })).status, 200, 'unlocked after lockTime');
+      for (let i = 0; i < 2; i++) assert.equal((await login({ email: lockedEmail, password: 'wrong wrong' })).status, 401);
+      assert.equal((await login({ email: lockedEmail, password: PASSWORD })).status, 200, 'a success resets the count');
+      assert.equal((await login({ email: lockedEmail, password: 'wrong wrong' })).status, 401);
+    });
+
+    it('never logs tokens, passwords or the secret', async () => {
+      const { token } = (await login({ email, password: PASSWORD })).body;
+      await server.http.get('/api/rents/me', token);
+      await server.http.post('/api/products/log-check', { basic: { product_name: 'explode' } }, token);
+      assert.ok(logs.length > 0, 'the server did log');
+      assert.ok(!logs.includes(token), 'token in logs');
+      assert.ok(!logs.includes(PASSWORD), 'password in logs');
+      assert.ok(!logs.includes(new TextDecoder().decode(TEST_SECRET)), 'secret in logs');
+      assert.ok(!logs.includes('$argon2id$'), 'hash in logs');
+    });
+  });
+}

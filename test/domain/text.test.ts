@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { FOLD_TABLE, foldText, searchWords } from '../../src/domain/fold.js';
+import { slugify } from '../../src/domain/slug.js';
+import { deepMerge } from '../../src/domain/merge.js';
+import { generateId, isValidId } from '../../src/domain/ids.js';
+
+describe('folding and slugs', () => {
+  it('folds case and accents the same way for every Latin letter it maps', () => {
+    assert.equal(foldText('Vrtačka ŽLUŤOUČKÝ kůň Ørsted Łódź straße'), 'vrtacka zlutoucky kun orsted lodz straße');
+    for (const [char, folded] of FOLD_TABLE) assert.equal(foldText(char), folded, char);
+    assert.deepEqual(searchWords('  Sekačka   NA trávu '), ['sekacka', 'na', 'travu']);
+  });
+
+  it('derives slugs as the contract shows', () => {
+    assert.equal(slugify('Vrtačka Bosch'), 'vrtacka-bosch');
+    assert.equal(slugify('  --Hello,   World!!-- '), 'hello-world');
+    assert.equal(slugify('???'), 'product');
+    assert.ok(slugify('x'.repeat(500)).length <= 112);
+    assert.match(slugify(`${'a'.repeat(111)} b`), /^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+});
+
+describe('deep merge', () => {
+  it('merges objects, replaces arrays and removes nulls without touching its inputs', () => {
+    const target = { a: { b: 1, c: [1, 2] }, d: 'x' };
+    const merged = deepMerge(target, { a: { c: [3], e: null }, d: null, f: { g: null, h: 1 } });
+    assert.deepEqual(merged, { a: { b: 1, c: [3] }, f: { h: 1 } });
+    assert.deepEqual(target, { a: { b: 1, c: [1, 2] }, d: 'x' });
+  });
+});
+
+describe('ids', () => {
+  it('generates 24 hex characters in time order', () => {
+    const ids = Array.from({ length: 1000 }, () => generateId());
+    for (const id of ids) assert.match(id, /^[0-9a-f]{24}$/);
+    assert.deepEqual([...ids].sort(), ids);
+    assert.equal(new Set(ids).size, ids.length);
+    assert.ok(generateId(Date.UTC(2030, 0, 1)) > generateId(Date.UTC(2026, 0, 1)));
+  });
+
+  it('accepts only the contract identifiers', () => {
+    for (const ok of ['a', 'A-1_b', 'x'.repeat(64), '0abc']) assert.ok(isValidId(ok), ok);
+    for (const bad of ['', '-a', '_a', 'x'.repeat(65), 'a b', 'a/b', 'á', '..']) assert.ok(!isValidId(bad), bad);
+  });
+});
