@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { registerJsonBody } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import { productsRoutes } from './http/products-routes.js';
 import type { Services } from './operations/context.js';
 import type { Storage } from './storage/storage.js';
@@ -23,6 +24,8 @@ export interface AppOptions {
   storage: Storage;
   /** The token signing key. */
   secret: Uint8Array;
+  /** Shared rate-limit counters for several instances. */
+  redisUrl?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -49,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerJsonBody(app);
   await app.register(fastifyCookie);
   registerCaller(app, tokenAuthenticator(services.sessions, services.config));
+  await registerRateLimit(app, options.config, options.redisUrl);
   await app.register(healthRoutes(options.storage));
   await app.register(productsRoutes(services));
   await app.register(rentsRoutes(services));

@@ -8,6 +8,8 @@ export interface Env {
   redisUrl?: string;
   secret?: string;
   configPath: string;
+  /** Whether RENTAL_CONFIG named the file (then it must exist). */
+  configRequired: boolean;
   dataDir: string;
 }
 
@@ -22,6 +24,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: source.REDIS_URL || undefined,
     secret: source.RENTAL_SECRET || undefined,
     configPath: resolve(source.RENTAL_CONFIG || './rental.config.ts'),
+    configRequired: Boolean(source.RENTAL_CONFIG),
     dataDir,
   };
 }

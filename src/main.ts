@@ -1,15 +1,15 @@
 import { buildApp } from './app.js';
-import { defaultConfig } from './config/defaults.js';
+import { loadConfig } from './config/load-config.js';
 import { readEnv } from './env.js';
 import { openStorage } from './storage/storage.js';
 import { loadSecret } from './auth/secret.js';
 
 async function main(): Promise<void> {
   const env = readEnv();
-  const config = defaultConfig();
+  const config = await loadConfig(env.configPath, { required: env.configRequired });
   const storage = await openStorage(env.databaseUrl, env.dataDir);
   const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
-  const { app } = await buildApp({ config, storage, secret, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const { app } = await buildApp({ config, storage, secret, redisUrl: env.redisUrl, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,6 +3,7 @@ import type { Services } from '../operations/context.js';
 import { createAccount, getAccountProfile, updateAccount } from '../operations/rents/accounts.js';
 import { login, logout, me, refresh } from '../operations/rents/login.js';
 import { TOKEN_COOKIE } from './authenticate.js';
+import { loginRateLimit } from './rate-limit.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -15,7 +16,7 @@ export function rentsRoutes(services: Services) {
   };
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/api/rents/login', async (request, reply) => {
+    app.post('/api/rents/login', loginRateLimit(services.config), async (request, reply) => {
       const result = await login(services, request.body);
       setTokenCookie(reply, result.token, result.exp);
       return result;

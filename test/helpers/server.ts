@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { defaultConfig } from '../../src/config/defaults.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import type { RentalConfig } from '../../src/config/types.js';
 import { createAccount } from '../../src/operations/rents/accounts.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
@@ -55,18 +56,24 @@ let accountCounter = 0;
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; configFile?: string; redisUrl?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase() : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
-  const config = defaultConfig();
-  config.rateLimit = false;
+  let config: RentalConfig;
+  if (options.configFile) {
+    config = await loadConfig(options.configFile, { required: true });
+  } else {
+    config = defaultConfig();
+    config.rateLimit = false;
+  }
   configure(config);
   const storage = await openStorage(database.url, dataDir);
   const { app } = await buildApp({
     config,
     storage,
     secret: TEST_SECRET,
+    redisUrl: options.redisUrl,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

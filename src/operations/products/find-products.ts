@@ -29,7 +29,8 @@ async function filterFor(services: Services, caller: Caller, query: Omit<ListQue
 }
 
 export function paginate<T>(docs: T[], totalDocs: number, limit: number, page: number): PaginatedDocs<T> {
-  const totalPages = Math.ceil(totalDocs / limit);
+  // As Payload (mongoose-paginate) counts: an empty result still has one (empty) page.
+  const totalPages = Math.ceil(totalDocs / limit) || 1;
   return {
     docs,
     totalDocs,

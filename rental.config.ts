@@ -1,0 +1,7 @@
+import { defineConfig } from 'rental-catalogue-service';
+
+/**
+ * The project configuration. Every key is optional; the values the service uses when a key is
+ * absent are listed in the README. This installation keeps the defaults.
+ */
+export default defineConfig({});

@@ -1,0 +1,138 @@
+import { defaultConfig } from './defaults.js';
+import type { AccessFunction, RentalConfig, RentalConfigInput } from './types.js';
+
+/** Raised for a configuration that cannot run; its message names the offending key. */
+export class ConfigError extends Error {
+  constructor(readonly key: string, problem: string) {
+    super(`Invalid configuration: \`${key}\` ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Check = (value: unknown, key: string) => void;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const fn: Check = (value, key) => {
+  if (typeof value !== 'function') throw new ConfigError(key, 'must be a function.');
+};
+const fnOrList: Check = (value, key) => {
+  if (Array.isArray(value)) value.forEach((item, index) => fn(item, `${key}.${index}`));
+  else fn(value, key);
+};
+const bool: Check = (value, key) => {
+  if (typeof value !== 'boolean') throw new ConfigError(key, 'must be true or false.');
+};
+const whole = (min: number): Check => (value, key) => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new ConfigError(key, `must be a whole number of at least ${min}.`);
+};
+const strings = (nonEmpty: boolean): Check => (value, key) => {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) throw new ConfigError(key, 'must be a list of non-empty strings.');
+  if (nonEmpty && value.length === 0) throw new ConfigError(key, 'must not be empty.');
+};
+const origins: Check = (value, key) => {
+  strings(false)(value, key);
+  for (const [index, origin] of (value as string[]).entries()) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`${key}.${index}`, 'must be an origin such as https://shop.example (no path).');
+  }
+};
+
+/** Checks an object's keys against a table of checks; unknown keys are errors (they are typos). */
+function checkObject(value: unknown, key: string, checks: Record<string, Check>): void {
+  if (!isObject(value)) throw new ConfigError(key, 'must be an object.');
+  for (const [name, member] of Object.entries(value)) {
+    const path = key === '' ? name : `${key}.${name}`;
+    const check = checks[name];
+    if (!check) throw new ConfigError(path, `is not a configuration key; known keys here: ${Object.keys(checks).join(', ')}.`);
+    if (member !== undefined) check(member, path);
+  }
+}
+
+const object = (checks: Record<string, Check>): Check => (value, key) => checkObject(value, key, checks);
+const mapOf = (check: Check): Check => (value, key) => {
+  if (!isObject(value)) throw new ConfigError(key, 'must be an object.');
+  for (const [name, member] of Object.entries(value)) check(member, `${key}.${name}`);
+};
+
+const window = object({ max: whole(1), window: whole(1) });
+const collectionAccess = { read: fn, create: fn, update: fn, delete: fn };
+
+const SCHEMA: Record<string, Check> = {
+  access: object({
+    products: object({ ...collectionAccess, actions: mapOf(fn) }),
+    rents: object(collectionAccess),
+    rentMedia: object(collectionAccess),
+  }),
+  hooks: object({
+    products: object(Object.fromEntries(['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete'].map((name) => [name, fnOrList]))),
+    rents: object({ afterLogin: fnOrList, afterLogout: fnOrList }),
+  }),
+  actions: mapOf((value, key) => {
+    checkObject(value, key, { access: fn, handler: fn });
+    if (typeof (value as { handler?: unknown }).handler !== 'function') throw new ConfigError(`${key}.handler`, 'is required and must be a function.');
+    if (['publish', 'unpublish', 'duplicate', 'reserve', 'release'].includes(key.split('.').pop() ?? '')) {
+      throw new ConfigError(key, 'has the name of a built-in action; change its access with access.products.actions instead.');
+    }
+  }),
+  products: object({ upsert: bool, createWithoutId: bool, maxLimit: whole(1), timeUnits: strings(true) }),
+  auth: object({
+    tokenExpiration: whole(1),
+    cookies: bool,
+    maxLoginAttempts: whole(1),
+    lockTime: whole(0),
+    csrf: origins,
+    openRegistration: bool,
+  }),
+  rateLimit: (value, key) => {
+    if (value === false) return;
+    checkObject(value, key, { max: whole(1), window: whole(1), login: window });
+  },
+  media: object({
+    maxFileSize: whole(1),
+    mimeTypes: (value, key) => {
+      strings(true)(value, key);
+      const allowed = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+      for (const [index, type] of (value as string[]).entries()) {
+        if (!allowed.includes(type)) throw new ConfigError(`${key}.${index}`, `must be one of ${allowed.join(', ')}.`);
+      }
+    },
+    sizes: mapOf((value, key) => {
+      checkObject(value, key, { width: whole(1), height: whole(1) });
+      const size = value as { width?: number; height?: number };
+      if (size.width === undefined && size.height === undefined) throw new ConfigError(key, 'needs a width, a height or both.');
+    }),
+  }),
+};
+
+function mergeSection<T extends object>(base: T, input: object | undefined): T {
+  return { ...base, ...(input ?? {}) } as T;
+}
+
+/** A validated configuration file's export, laid over the defaults key by key. */
+export function resolveConfig(input: unknown): RentalConfig {
+  checkObject(input ?? {}, '', SCHEMA);
+  const given = (input ?? {}) as RentalConfigInput;
+  const base = defaultConfig();
+  const rateLimit = given.rateLimit === false || base.rateLimit === false
+    ? false
+    : { ...base.rateLimit, ...(given.rateLimit ?? {}), login: { ...base.rateLimit.login, ...(given.rateLimit?.login ?? {}) } };
+  return {
+    access: {
+      products: {
+        ...mergeSection(base.access.products, given.access?.products),
+        actions: { ...base.access.products.actions, ...((given.access?.products?.actions ?? {}) as Record<string, AccessFunction>) },
+      },
+      rents: mergeSection(base.access.rents, given.access?.rents),
+      rentMedia: mergeSection(base.access.rentMedia, given.access?.rentMedia),
+    },
+    hooks: {
+      products: mergeSection(base.hooks.products, given.hooks?.products),
+      rents: mergeSection(base.hooks.rents, given.hooks?.rents),
+    },
+    actions: mergeSection(base.actions, given.actions as RentalConfig['actions'] | undefined),
+    products: mergeSection(base.products, given.products),
+    auth: mergeSection(base.auth, given.auth),
+    rateLimit,
+    media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
+  };
+}
