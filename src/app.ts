@@ -14,6 +14,9 @@ import { registerJsonBody } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { productsRoutes } from './http/products-routes.js';
+import { mediaRoutes } from './http/media-routes.js';
+import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
+import { join } from 'node:path';
 import type { Services } from './operations/context.js';
 import type { Storage } from './storage/storage.js';
 
@@ -22,6 +25,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export interface AppOptions {
   config: RentalConfig;
   storage: Storage;
+  /** Where uploaded files go; defaults to `<dataDir>/media` on local disk. */
+  mediaStore?: MediaStore;
+  dataDir: string;
   /** The token signing key. */
   secret: Uint8Array;
   /** Shared rate-limit counters for several instances. */
@@ -38,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     config: options.config,
     storage: options.storage,
     productValidator: createProductValidator(options.config.products.timeUnits),
+    mediaStore: options.mediaStore ?? new LocalMediaStore(join(options.dataDir, 'media')),
     sessions: new SessionManager(options.storage.sessions, new TokenSigner(options.secret), options.config.auth.tokenExpiration),
   };
   const app = Fastify({
@@ -56,5 +63,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(healthRoutes(options.storage));
   await app.register(productsRoutes(services));
   await app.register(rentsRoutes(services));
+  await app.register(mediaRoutes(services));
   return { app, services };
 }

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = await loadConfig(env.configPath, { required: env.configRequired });
   const storage = await openStorage(env.databaseUrl, env.dataDir);
   const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
-  const { app } = await buildApp({ config, storage, secret, redisUrl: env.redisUrl, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const { app } = await buildApp({ config, storage, secret, dataDir: env.dataDir, redisUrl: env.redisUrl, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,6 @@
 import type { AuthUser, RentalConfig } from '../config/types.js';
 import type { Storage } from '../storage/storage.js';
+import type { MediaStore } from '../storage/media-store.js';
 import type { ProductValidator } from '../domain/product-validation.js';
 import type { Authenticated, SessionManager } from '../auth/sessions.js';
 
@@ -9,6 +10,7 @@ export interface Services {
   storage: Storage;
   productValidator: ProductValidator;
   sessions: SessionManager;
+  mediaStore: MediaStore;
 }
 
 export interface Caller {

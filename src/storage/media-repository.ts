@@ -1,5 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from './schema.js';
+import { sql, type Kysely } from 'kysely';
+import { mediaUrl } from '../domain/media.js';
+import type { SortKey, WhereNode } from '../domain/where/types.js';
+import type { DatabaseSchema, RentMediaTable } from './schema.js';
+import { detectUnique } from './unique-violation.js';
+import { and, orderByToSql, whereToSql } from './where-sql.js';
 
 /** A media document's image object, as a product gallery shows it. */
 export interface MediaImage {
@@ -10,6 +14,11 @@ export interface MediaImage {
   url: string;
   width: number;
   height: number;
+}
+
+export interface MediaFilter {
+  where?: WhereNode;
+  access?: WhereNode;
 }
 
 export class MediaRepository {
@@ -27,16 +36,44 @@ export class MediaRepository {
     return new Map(
       rows.map((row) => [
         row.id,
-        {
-          id: row.id,
-          alt: row.alt ?? '',
-          filename: row.filename,
-          mimeType: row.mime_type,
-          url: `/api/rentMedia/file/${encodeURIComponent(row.filename)}`,
-          width: row.width,
-          height: row.height,
-        },
+        { id: row.id, alt: row.alt ?? '', filename: row.filename, mimeType: row.mime_type, url: mediaUrl(row.filename), width: row.width, height: row.height },
       ]),
     );
+  }
+
+  async insert(row: RentMediaTable): Promise<void> {
+    await detectUnique(() => this.db.insertInto('rent_media').values(row).execute());
+  }
+
+  async get(id: string, access?: WhereNode): Promise<RentMediaTable | undefined> {
+    const query = this.db.selectFrom('rent_media').selectAll().where('id', '=', id);
+    return (access ? query.where(whereToSql('rent_media', access)) : query).executeTakeFirst();
+  }
+
+  private filterSql(filter: MediaFilter) {
+    return and([filter.access, filter.where].filter((node): node is WhereNode => node !== undefined).map((node) => whereToSql('rent_media', node)));
+  }
+
+  async list(filter: MediaFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
+    return this.db.selectFrom('rent_media').selectAll().where(this.filterSql(filter)).orderBy(orderByToSql('rent_media', sort)).limit(limit).offset(offset).execute();
+  }
+
+  async count(filter: MediaFilter): Promise<number> {
+    const row = await this.db.selectFrom('rent_media').select(sql<number>`count(*)`.as('total')).where(this.filterSql(filter)).executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async update(id: string, changes: Pick<RentMediaTable, 'alt' | 'updated_at' | 'doc'>): Promise<void> {
+    await this.db.updateTable('rent_media').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Deletes unless a product gallery uses it; returns the id of such a product instead. */
+  async deleteUnlessUsed(id: string): Promise<{ deleted: boolean; usedBy?: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const use = await trx.selectFrom('product_media').select('product_id').where('media_id', '=', id).limit(1).executeTakeFirst();
+      if (use) return { deleted: false, usedBy: use.product_id };
+      const result = await trx.deleteFrom('rent_media').where('id', '=', id).executeTakeFirst();
+      return { deleted: Number(result.numDeletedRows) === 1 };
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 /** A small HTTP client over fetch, as a shop's front end would talk to the service. */
 export interface HttpResponse<T = unknown> {
   status: number;
@@ -58,4 +59,22 @@ export function errorFields(body: unknown): (string | undefined)[] {
     if (typeof error.message !== 'string' || error.message === '') throw new Error(`error without message: ${JSON.stringify(body)}`);
   }
   return errors.map((error) => error.field);
+}
+
+/**
+ * A GET with the path sent exactly as given (fetch would normalise `%2e%2e` and add
+ * `cache-control: no-cache` to conditional requests, which real browsers do not).
+ */
+export function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: hostname, port, path, method: 'GET', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }

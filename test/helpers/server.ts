@@ -23,6 +23,8 @@ export interface TestServer {
   http: HttpClient;
   storage: Storage;
   dialect: DialectName;
+  /** The server's data folder (SQLite file, secret, media). */
+  dataDir: string;
   /** Creates an account directly (as the CLI does) and returns its id. */
   createAccount(input: { email: string; password?: string; name?: string; admin?: boolean; terms?: { id?: string; [k: string]: unknown }[] }): Promise<string>;
   /** Creates an account and signs it in; returns its id and token. */
@@ -73,6 +75,7 @@ export async function startServer(
     config,
     storage,
     secret: TEST_SECRET,
+    dataDir,
     redisUrl: options.redisUrl,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
   });
@@ -86,6 +89,7 @@ export async function startServer(
     http,
     storage,
     dialect,
+    dataDir,
     async createAccount({ email, password = 'correct horse battery', name = 'Půjčovna Test', admin = false, terms }) {
       const profile = await createAccount({ config, storage }, 'system', {
         email,

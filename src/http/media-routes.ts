@@ -1,0 +1,89 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseListQuery } from '../domain/list-query.js';
+import { STORED_FILENAME, mediaFields } from '../domain/media.js';
+import { APIError, badRequest, notFound } from '../errors/api-error.js';
+import type { Services } from '../operations/context.js';
+import { deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
+import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
+import { LocalMediaStore } from '../storage/media-store.js';
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+const MAX_FIELDS = 20;
+
+/** Reads `file`, and `alt` either as its own field or inside `_payload` JSON (as Payload clients send it). */
+async function readUpload(request: FastifyRequest, maxFileSize: number): Promise<Upload> {
+  if (!request.isMultipart()) throw new APIError(415, 'Send the image as multipart/form-data with a `file` field.');
+  let file: { bytes: Buffer; name: string } | undefined;
+  let alt: unknown;
+  let payloadAlt: unknown;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxFileSize, files: 1, fields: MAX_FIELDS, fieldSize: 64 * 1024 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = { bytes, name: part.filename };
+      } else if (part.fieldname === 'alt') {
+        alt = part.value;
+      } else if (part.fieldname === '_payload') {
+        try {
+          const payload = JSON.parse(String(part.value)) as { alt?: unknown } | null;
+          payloadAlt = payload?.alt;
+        } catch {
+          throw badRequest('`_payload` must be JSON.', '_payload');
+        }
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new APIError(413, `The file is larger than ${maxFileSize} bytes.`, 'file');
+    if (code === 'FST_FILES_LIMIT_REACHED') throw badRequest('Send one file per request.', 'file');
+    if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw badRequest('Too many form fields.');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('The multipart body is malformed.');
+    if (error instanceof APIError) throw error;
+    throw badRequest('The multipart body could not be read.');
+  }
+  if (!file) throw badRequest('A `file` field with the image is required.', 'file');
+  return { bytes: file.bytes, originalName: file.name, alt: alt ?? payloadAlt };
+}
+
+export function mediaRoutes(services: Services) {
+  const { maxLimit } = services.config.products;
+  const store = services.mediaStore;
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+    if (store instanceof LocalMediaStore) await app.register(fastifyStatic, { root: store.root, serve: false });
+
+    app.post('/api/rentMedia', async (request, reply) => {
+      const doc = await uploadMedia(services, request.caller, await readUpload(request, services.config.media.maxFileSize));
+      reply.code(201).header('location', `/api/rentMedia/${doc.id}`);
+      return { doc, message: 'Media successfully uploaded.' };
+    });
+
+    app.get('/api/rentMedia', async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
+      findMedia(services, request.caller, parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
+    );
+
+    app.get('/api/rentMedia/:id', async (request: IdRequest) => findMediaById(services, request.caller, request.params.id));
+
+    app.patch('/api/rentMedia/:id', async (request: IdRequest) => ({
+      doc: await updateMedia(services, request.caller, request.params.id, request.body),
+      message: 'Updated successfully.',
+    }));
+
+    app.delete('/api/rentMedia/:id', async (request: IdRequest) => ({
+      doc: await deleteMedia(services, request.caller, request.params.id),
+      message: 'Deleted successfully.',
+    }));
+
+    // Only names the service could have stored are looked up: no dots at the start, no slashes,
+    // no NUL bytes, so nothing outside the media folder is ever reached.
+    app.get('/api/rentMedia/file/:filename', async (request: FastifyRequest<{ Params: { filename: string } }>, reply) => {
+      const { filename } = request.params;
+      if (!STORED_FILENAME.test(filename) || !(await store.exists(filename))) throw notFound('No such file.');
+      return store.serve(filename, reply);
+    });
+  };
+}

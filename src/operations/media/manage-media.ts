@@ -1,0 +1,76 @@
+import { isValidId } from '../../domain/ids.js';
+import type { ListQuery } from '../../domain/list-query.js';
+import { isPlainObject } from '../../domain/merge.js';
+import { mediaFields, type MediaDoc } from '../../domain/media.js';
+import { matches } from '../../domain/where/matches.js';
+import { APIError, ValidationError, badRequest, conflict, notFound } from '../../errors/api-error.js';
+import type { RentMediaTable } from '../../storage/schema.js';
+import { denied, evaluateAccess, type Grant } from '../access.js';
+import type { Caller, Services } from '../context.js';
+import { paginate, type PaginatedDocs } from '../products/find-products.js';
+import { filesOf, mediaDocOf } from './media-documents.js';
+
+const missing = (id: string) => notFound(`No rentMedia document has the id \`${id}\`.`);
+
+const readGrant = (services: Services, caller: Caller, id?: string): Promise<Grant> =>
+  evaluateAccess(services.config.access.rentMedia.read, { user: caller.user, id }, mediaFields);
+
+export async function findMedia(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<MediaDoc>> {
+  const grant = await readGrant(services, caller);
+  const filter = { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
+  const offset = (query.page - 1) * query.limit;
+  const [total, rows] = await Promise.all([services.storage.media.count(filter), services.storage.media.list(filter, query.sort, query.limit, offset)]);
+  return paginate(rows.map(mediaDocOf), total, query.limit, query.page);
+}
+
+export async function findMediaById(services: Services, caller: Caller, id: string): Promise<MediaDoc> {
+  if (!isValidId(id)) throw missing(id);
+  const grant = await readGrant(services, caller, id);
+  const row = await services.storage.media.get(id, grant.kind === 'filter' ? grant.where : undefined);
+  if (!row) throw missing(id);
+  return mediaDocOf(row);
+}
+
+/** The media document a change is about, once the caller may make it (as for products: 401, 404, 403). */
+async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete'): Promise<RentMediaTable> {
+  const row = isValidId(id) ? await services.storage.media.get(id) : undefined;
+  if (!row) throw missing(id);
+  const doc = mediaDocOf(row);
+  const rule = services.config.access.rentMedia[operation];
+  try {
+    const grant = await evaluateAccess(rule, { user: caller.user, id, doc: doc as unknown as Record<string, unknown> }, mediaFields);
+    if (grant.kind === 'all' || matches(grant.where, row as unknown as Record<string, string | number | null>)) return row;
+  } catch (error) {
+    if (!(error instanceof APIError) || caller.user === null) throw error;
+  }
+  if (caller.user === null) throw denied(null);
+  const visible = await findMediaById(services, caller, id).then(() => true, () => false);
+  throw visible ? denied(caller.user) : missing(id);
+}
+
+/** PATCH /api/rentMedia/:id: only `alt` changes. */
+export async function updateMedia(services: Services, caller: Caller, id: string, body: unknown): Promise<MediaDoc> {
+  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
+  const row = await loadForChange(services, caller, id, 'update');
+  const errors = Object.keys(body)
+    .filter((key) => key !== 'alt')
+    .map((key) => ({ field: key, message: 'Only `alt` can be changed; upload a new file for anything else.' }));
+  if (body.alt === undefined) errors.push({ field: 'alt', message: 'This field is required.' });
+  else if (body.alt !== null && (typeof body.alt !== 'string' || body.alt.length > 1000)) errors.push({ field: 'alt', message: 'Must be a string of at most 1000 characters.' });
+  if (errors.length > 0) throw new ValidationError(errors);
+  const updatedAt = new Date(Math.max(Date.now(), Date.parse(row.updated_at) + 1)).toISOString();
+  const doc: MediaDoc = { ...mediaDocOf(row), alt: typeof body.alt === 'string' ? body.alt : '', updatedAt };
+  await services.storage.media.update(id, { alt: doc.alt, updated_at: updatedAt, doc: JSON.stringify(doc) });
+  return doc;
+}
+
+/** DELETE /api/rentMedia/:id: refused while a gallery uses it; its files go with it. */
+export async function deleteMedia(services: Services, caller: Caller, id: string): Promise<MediaDoc> {
+  const row = await loadForChange(services, caller, id, 'delete');
+  const doc = mediaDocOf(row);
+  const result = await services.storage.media.deleteUnlessUsed(id);
+  if (result.usedBy) throw conflict(`The gallery of product \`${result.usedBy}\` uses this image; remove it there first.`, 'id');
+  if (!result.deleted) throw missing(id);
+  await services.mediaStore.remove(filesOf(doc));
+  return doc;
+}

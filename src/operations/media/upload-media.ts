@@ -1,0 +1,80 @@
+import { generateId } from '../../domain/ids.js';
+import { mediaUrl, sanitiseBaseName, sizeFilename, storedFilename, type MediaDoc } from '../../domain/media.js';
+import { ValidationError } from '../../errors/api-error.js';
+import { UniqueViolation } from '../../storage/unique-violation.js';
+import { evaluateAccess } from '../access.js';
+import { mediaFields } from '../../domain/media.js';
+import type { Caller, Services } from '../context.js';
+import { processImage } from './media-images.js';
+
+const NAME_ATTEMPTS = 50;
+const MAX_ALT = 1000;
+
+export interface Upload {
+  bytes: Buffer;
+  originalName: string;
+  alt?: unknown;
+}
+
+const isExisting = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EEXIST';
+
+/** POST /api/rentMedia: check, render sizes, then claim a unique name and write the files. */
+export async function uploadMedia(services: Services, caller: Caller, upload: Upload): Promise<MediaDoc> {
+  await evaluateAccess(services.config.access.rentMedia.create, { user: caller.user }, mediaFields);
+  if (upload.alt !== undefined && (typeof upload.alt !== 'string' || upload.alt.length > MAX_ALT)) {
+    throw new ValidationError([{ field: 'alt', message: `Must be a string of at most ${MAX_ALT} characters.` }]);
+  }
+  const { media: mediaConfig } = services.config;
+  const image = await processImage(upload.bytes, mediaConfig.mimeTypes, mediaConfig.sizes);
+  const base = sanitiseBaseName(upload.originalName);
+  const id = generateId();
+  const now = new Date().toISOString();
+
+  for (let attempt = 1; attempt <= NAME_ATTEMPTS; attempt++) {
+    const filename = storedFilename(base, attempt, image.extension);
+    const doc: MediaDoc = {
+      id,
+      alt: typeof upload.alt === 'string' ? upload.alt : '',
+      filename,
+      mimeType: image.mimeType,
+      filesize: upload.bytes.length,
+      width: image.width,
+      height: image.height,
+      url: mediaUrl(filename),
+      sizes: Object.fromEntries(
+        image.sizes.map((size) => {
+          const name = sizeFilename(filename, size.name, size.width, size.height);
+          return [size.name, { url: mediaUrl(name), width: size.width, height: size.height, filename: name, mimeType: image.mimeType, filesize: size.bytes.length }];
+        }),
+      ),
+      owner: caller.user?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await services.storage.media.insert({
+        id, owner_id: doc.owner, filename, mime_type: doc.mimeType, filesize: doc.filesize, width: doc.width, height: doc.height,
+        alt: doc.alt, created_at: now, updated_at: now, doc: JSON.stringify(doc),
+      });
+    } catch (error) {
+      if (error instanceof UniqueViolation && error.target === 'rent_media.filename') continue;
+      throw error;
+    }
+    const written: string[] = [];
+    try {
+      const files: [string, Buffer][] = [[filename, upload.bytes], ...image.sizes.map((size): [string, Buffer] => [doc.sizes[size.name]?.filename as string, size.bytes])];
+      for (const [name, bytes] of files) {
+        await services.mediaStore.put(name, bytes);
+        written.push(name);
+      }
+      return doc;
+    } catch (error) {
+      // Undo this attempt: its row and only the files it wrote (an existing name is someone else's).
+      await services.storage.media.deleteUnlessUsed(id);
+      await services.mediaStore.remove(written);
+      if (isExisting(error)) continue;
+      throw error;
+    }
+  }
+  throw new Error(`No free file name for ${base} after ${NAME_ATTEMPTS} attempts`);
+}

@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { dialects, startServer, type TestServer } from '../helpers/server.js';
+import { errorFields, rawGet } from '../helpers/http.js';
+import { randomBytes } from 'node:crypto';
+
+type Media = { id: string; alt: string; filename: string; mimeType: string; filesize: number; width: number; height: number; url: string; sizes: Record<string, { url: string; width: number; height: number }>; owner: string; createdAt: string; updatedAt: string };
+
+async function image(format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif', width = 800, height = 600): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } }).toFormat(format).toBuffer();
+}
+
+for (const dialect of dialects) {
+  describe(`rentMedia (${dialect})`, () => {
+    let server: TestServer;
+    let owner: { id: string; token: string };
+    let other: { id: string; token: string };
+    let mediaDir: string;
+
+    before(async () => {
+      server = await startServer(dialect, (config) => {
+        config.media.maxFileSize = 200 * 1024;
+        config.media.sizes = { thumbnail: { width: 400 }, square: { width: 100, height: 100 } };
+      });
+      owner = await server.signUp();
+      other = await server.signUp();
+      mediaDir = join(server.dataDir, 'media');
+      await upload(await image('png', 10, 10), 'probe.png');
+    });
+    after(() => server.close());
+
+    async function upload(bytes: Buffer, name: string, fields: Record<string, string> = {}, token: string | null = owner.token, type = 'application/octet-stream') {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      return server.http.request<{ doc: Media; message: string }>('POST', '/api/rentMedia', { raw: form, token: token ?? undefined });
+    }
+
+    const filesOnDisk = () => (existsSync(mediaDir) ? readdirSync(mediaDir).sort() : []);
+
+    it('accepts JPEG, PNG, WebP, GIF and AVIF, reading the type from the bytes', async () => {
+      for (const format of ['jpeg', 'png', 'webp', 'gif', 'avif'] as const) {
+        const res = await upload(await image(format), `photo.${format}`, { alt: `A ${format}` });
+        assert.equal(res.status, 201, `${format}: ${res.text}`);
+        const doc = res.body.doc;
+        assert.equal(doc.mimeType, format === 'jpeg' ? 'image/jpeg' : `image/${format}`);
+        assert.equal(doc.width, 800);
+        assert.equal(doc.height, 600);
+        assert.equal(doc.alt, `A ${format}`);
+        assert.equal(doc.owner, owner.id);
+        assert.equal(doc.url, `/api/rentMedia/file/${doc.filename}`);
+        assert.deepEqual([doc.sizes.thumbnail?.width, doc.sizes.thumbnail?.height], [400, 300]);
+        assert.deepEqual([doc.sizes.square?.width, doc.sizes.square?.height], [100, 75]);
+        assert.match(doc.id, /^[0-9a-f]{24}$/);
+      }
+      const misnamed = await upload(await image('png'), 'really-a-png.jpg', {}, owner.token, 'image/jpeg');
+      assert.equal(misnamed.body.doc.mimeType, 'image/png');
+      assert.equal(misnamed.body.doc.filename, 'really-a-png.png');
+    });
+
+    it('takes alt from a `_payload` JSON field as Payload clients send it', async () => {
+      const res = await upload(await image('jpeg', 50, 50), 'payload.jpg', { _payload: JSON.stringify({ alt: 'From payload' }) });
+      assert.equal(res.status, 201);
+      assert.equal(res.body.doc.alt, 'From payload');
+    });
+
+    it('refuses text renamed .jpg, truncated images and executables with 415, leaving nothing on disk', async () => {
+      const before = filesOnDisk();
+      const jpeg = await image('jpeg');
+      const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]);
+      const cases: [string, Buffer][] = [
+        ['notes.jpg', Buffer.from('just some text, not an image\n'.repeat(20))],
+        ['cut.jpg', jpeg.subarray(0, Math.floor(jpeg.length / 2))],
+        ['program.png', elf],
+        ['empty.png', Buffer.alloc(0)],
+        ['image.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')],
+      ];
+      for (const [name, bytes] of cases) {
+        const res = await upload(bytes, name, {}, owner.token, 'image/jpeg');
+        assert.equal(res.status, 415, `${name}: ${res.status} ${res.text}`);
+        errorFields(res.body);
+      }
+      assert.deepEqual(filesOnDisk(), before);
+    });
+
+    it('answers 413 above media.maxFileSize with nothing left on disk', async () => {
+      const before = filesOnDisk();
+      const noisy = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
+      assert.ok(noisy.length > 200 * 1024, String(noisy.length));
+      const res = await upload(noisy, 'big.png');
+      assert.equal(res.status, 413, res.text);
+      errorFields(res.body);
+      assert.deepEqual(filesOnDisk(), before);
+    });
+
+    it('needs a token and a file; refuses non-multipart bodies', async () => {
+      assert.equal((await upload(await image('png', 5, 5), 'a.png', {}, null)).status, 401);
+      const json = await server.http.post('/api/rentMedia', { file: 'x' }, owner.token);
+      assert.equal(json.status, 415);
+      const form = new FormData();
+      form.append('alt', 'no file');
+      const noFile = await server.http.request('POST', '/api/rentMedia', { raw: form, token: owner.token });
+      assert.equal(noFile.status, 400);
+      assert.deepEqual(errorFields(noFile.body), ['file']);
+    });
+
+    it('sanitises file names and makes them unique', async () => {
+      const names = [];
+      for (const name of ['../../etc/Fotka Vrtačky (1).JPG', 'Fotka Vrtačky (1).jpg', '..\\..\\win.jpg', '.hidden.jpg', '%2e%2e%2fx.jpg']) {
+        const res = await upload(await image('jpeg', 20, 20), name);
+        assert.equal(res.status, 201, res.text);
+        names.push(res.body.doc.filename);
+      }
+      assert.deepEqual(names.slice(0, 3), ['fotka-vrtacky-1.jpg', 'fotka-vrtacky-1-2.jpg', 'win.jpg']);
+      for (const name of names) assert.match(name, /^[a-z0-9][a-z0-9_-]*\.[a-z]+$/);
+      assert.equal(new Set(names).size, names.length);
+    });
+
+    it('serves files with type, length, ETag, long caching, 304 and ranges', async () => {
+      const up = await upload(await image('png', 300, 200), 'served.png');
+      const doc = up.body.doc;
+      const res = await fetch(`${server.url}${doc.url}`);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'image/png');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      assert.equal(Number(res.headers.get('content-length')), bytes.length);
+      assert.equal(bytes.length, doc.filesize);
+      assert.match(res.headers.get('cache-control') ?? '', /max-age=31536000/);
+      const etag = res.headers.get('etag') as string;
+      assert.ok(etag);
+      assert.equal((await rawGet(server.url, doc.url, { 'if-none-match': etag })).status, 304);
+      const range = await rawGet(server.url, doc.url, { range: 'bytes=0-9' });
+      assert.equal(range.status, 206);
+      assert.equal(range.headers['content-range'], `bytes 0-9/${bytes.length}`);
+      assert.deepEqual(range.body, bytes.subarray(0, 10));
+      const unsatisfiable = await rawGet(server.url, doc.url, { range: `bytes=${bytes.length + 10}-` });
+      assert.equal(unsatisfiable.status, 416);
+      const thumb = await fetch(`${server.url}${doc.sizes.thumbnail?.url}`);
+      assert.equal(thumb.status, 200);
+      assert.equal((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width, 300, 'no enlargement');
+    });
+
+    it('never serves anything but stored files (traversal → 404)', async () => {
+      for (const path of [
+        '../../../etc/passwd', '..%2f..%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%2e%2e', '..', '.',
+        '%2Fetc%2Fpasswd', 'probe.png%00.txt', '..%5c..%5cwin.ini', 'nope.png', 'rental.db', '..%252f..%252fetc%252fpasswd',
+      ]) {
+        const res = await rawGet(server.url, `/api/rentMedia/file/${path}`);
+        assert.equal(res.status, 404, path);
+        errorFields(JSON.parse(res.body.toString()));
+      }
+      assert.equal((await rawGet(server.url, '/api/rentMedia/file//etc/passwd')).status, 404);
+      assert.equal((await rawGet(server.url, '/api/rentMedia/file/probe.png')).status, 200, 'a stored file is served');
+    });
+
+    it('lists, reads, updates alt and deletes under the access rules', async () => {
+      const up = await upload(await image('webp', 40, 30), 'managed.webp', { alt: 'Before' });
+      const id = up.body.doc.id;
+      const list = await server.http.get<{ docs: Media[]; totalDocs: number; limit: number }>('/api/rentMedia?where[mimeType][equals]=image/webp&limit=50');
+      assert.equal(list.status, 200);
+      assert.ok(list.body.docs.some((doc) => doc.id === id));
+      assert.ok(list.body.docs.every((doc) => doc.mimeType === 'image/webp'));
+      assert.equal(typeof list.body.totalDocs, 'number');
+      assert.equal((await server.http.get('/api/rentMedia?where[colour][equals]=red')).status, 400);
+      const one = await server.http.get<Media>(`/api/rentMedia/${id}`);
+      assert.equal(one.body.alt, 'Before');
+      assert.equal((await server.http.get('/api/rentMedia/nope')).status, 404);
+      assert.equal((await server.http.patch(`/api/rentMedia/${id}`, { alt: 'X' })).status, 401);
+      assert.equal((await server.http.patch(`/api/rentMedia/${id}`, { alt: 'X' }, other.token)).status, 403);
+      const badPatch = await server.http.patch(`/api/rentMedia/${id}`, { alt: 5, filename: 'x.png' }, owner.token);
+      assert.equal(badPatch.status, 400);
+      assert.deepEqual(new Set(errorFields(badPatch.body)), new Set(['alt', 'filename']));
+      const patched = await server.http.patch<{ doc: Media }>(`/api/rentMedia/${id}`, { alt: 'After' }, owner.token);
+      assert.equal(patched.status, 200);
+      assert.equal(patched.body.doc.alt, 'After');
+      assert.equal((await server.http.delete(`/api/rentMedia/${id}`, other.token)).status, 403);
+      const files = [up.body.doc.filename, ...Object.values(up.body.doc.sizes).map((size) => size.url.split('/').pop())];
+      for (const file of files) assert.ok(filesOnDisk().includes(file as string));
+      const deleted = await server.http.delete<{ doc: Media }>(`/api/rentMedia/${id}`, owner.token);
+      assert.equal(deleted.status, 200);
+      assert.equal(deleted.body.doc.id, id);
+      for (const file of files) assert.ok(!filesOnDisk().includes(file as string), `${file} removed`);
+      assert.equal((await fetch(`${server.url}${up.body.doc.url}`)).status, 404);
+    });
+
+    it('galleries take media ids, resolve them at depth 1, and media in use cannot be deleted', async () => {
+      const a = (await upload(await image('jpeg', 64, 48), 'gallery-a.jpg', { alt: 'Front' })).body.doc;
+      const b = (await upload(await image('png', 32, 32), 'gallery-b.png')).body.doc;
+      const inline = { id: b.id, alt: 'Inline', filename: b.filename, mimeType: b.mimeType, url: b.url, width: b.width, height: b.height };
+      const created = await server.http.post<Record<string, any>>('/api/products/with-gallery', { basic: { product_name: 'Galerie' }, gallery: { images: [a.id, inline] } }, owner.token);
+      assert.equal(created.status, 201, created.text);
+      assert.deepEqual(created.body.gallery.images[0], { id: a.id, alt: 'Front', filename: a.filename, mimeType: 'image/jpeg', url: a.url, width: 64, height: 48 });
+      assert.deepEqual(created.body.gallery.images[1], inline);
+      const shallow = await server.http.get<Record<string, any>>('/api/products/with-gallery?depth=0', owner.token);
+      assert.equal(shallow.body.gallery.images[0], a.id);
+      for (const media of [a, b]) {
+        const refused = await server.http.delete<{ errors: { message: string }[] }>(`/api/rentMedia/${media.id}`, owner.token);
+        assert.equal(refused.status, 409);
+        assert.match(refused.body.errors[0]?.message ?? '', /with-gallery/);
+      }
+      await server.http.patch('/api/products/with-gallery', { gallery: { images: [] } }, owner.token);
+      assert.equal((await server.http.delete(`/api/rentMedia/${a.id}`, owner.token)).status, 200);
+    });
+  });
+}
