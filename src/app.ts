@@ -13,6 +13,7 @@ import { healthRoutes } from './http/health-routes.js';
 import { registerJsonBody } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerErrorHandler(app);
+  await registerOpenApi(app);
   registerNotFound(app);
   registerJsonBody(app);
   await app.register(fastifyCookie);
@@ -64,5 +66,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(productsRoutes(services));
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
+  await registerDocs(app);
   return { app, services };
 }

@@ -8,6 +8,10 @@ import type { Services } from '../operations/context.js';
 import { deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
 import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
+import { Type } from '@sinclair/typebox';
+import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { FileParams, MediaPatchSchema, MediaUploadSchema } from './schemas/media.js';
+import { ListQuerySchema } from './schemas/products.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -52,35 +56,52 @@ export function mediaRoutes(services: Services) {
   const { maxLimit } = services.config.products;
   const store = services.mediaStore;
 
+  const tags = ['rentMedia'];
+  const media = Type.Ref('Media');
+  const schemas = {
+    upload: {
+      tags, summary: 'Upload an image', security: bearerSecurity, consumes: ['multipart/form-data'], body: MediaUploadSchema,
+      response: { 201: envelope(media), ...errorResponses(400, 401, 403, 413, 415) },
+    },
+    list: { tags, summary: 'List media', querystring: ListQuerySchema, response: { 200: paginated(media), ...errorResponses(400) } },
+    read: { tags, summary: 'Read a media document', params: IdParams, response: { 200: media, ...errorResponses(404) } },
+    update: { tags, summary: 'Change alt text', security: bearerSecurity, params: IdParams, body: MediaPatchSchema, response: { 200: envelope(media), ...errorResponses(400, 401, 403, 404) } },
+    remove: { tags, summary: 'Delete a media document and its files', security: bearerSecurity, params: IdParams, response: { 200: envelope(media), ...errorResponses(401, 403, 404, 409) } },
+    file: {
+      tags, summary: 'The bytes of a stored file (Range, ETag, If-None-Match supported)', params: FileParams,
+      response: { 200: Type.Unsafe({ description: 'The file', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }), ...errorResponses(404) },
+    },
+  };
+
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
     if (store instanceof LocalMediaStore) await app.register(fastifyStatic, { root: store.root, serve: false });
 
-    app.post('/api/rentMedia', async (request, reply) => {
+    app.post('/api/rentMedia', { schema: schemas.upload }, async (request, reply) => {
       const doc = await uploadMedia(services, request.caller, await readUpload(request, services.config.media.maxFileSize));
       reply.code(201).header('location', `/api/rentMedia/${doc.id}`);
       return { doc, message: 'Media successfully uploaded.' };
     });
 
-    app.get('/api/rentMedia', async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
+    app.get('/api/rentMedia', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
       findMedia(services, request.caller, parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
     );
 
-    app.get('/api/rentMedia/:id', async (request: IdRequest) => findMediaById(services, request.caller, request.params.id));
+    app.get('/api/rentMedia/:id', { schema: schemas.read }, async (request: IdRequest) => findMediaById(services, request.caller, request.params.id));
 
-    app.patch('/api/rentMedia/:id', async (request: IdRequest) => ({
+    app.patch('/api/rentMedia/:id', { schema: schemas.update }, async (request: IdRequest) => ({
       doc: await updateMedia(services, request.caller, request.params.id, request.body),
       message: 'Updated successfully.',
     }));
 
-    app.delete('/api/rentMedia/:id', async (request: IdRequest) => ({
+    app.delete('/api/rentMedia/:id', { schema: schemas.remove }, async (request: IdRequest) => ({
       doc: await deleteMedia(services, request.caller, request.params.id),
       message: 'Deleted successfully.',
     }));
 
     // Only names the service could have stored are looked up: no dots at the start, no slashes,
     // no NUL bytes, so nothing outside the media folder is ever reached.
-    app.get('/api/rentMedia/file/:filename', async (request: FastifyRequest<{ Params: { filename: string } }>, reply) => {
+    app.get('/api/rentMedia/file/:filename', { schema: schemas.file }, async (request: FastifyRequest<{ Params: { filename: string } }>, reply) => {
       const { filename } = request.params;
       if (!STORED_FILENAME.test(filename) || !(await store.exists(filename))) throw notFound('No such file.');
       return store.serve(filename, reply);

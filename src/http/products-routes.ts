@@ -10,6 +10,10 @@ import { etagOf } from '../operations/products/etag.js';
 import { runAction, selectedAction } from '../operations/products/run-action.js';
 import { updateProduct } from '../operations/products/update-product.js';
 import { sendErrors } from './error-handler.js';
+import { Type } from '@sinclair/typebox';
+import { productInputSchema } from '../domain/product-schema.js';
+import { DepthQuery, IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { ActionBodySchema, ActionQuerySchema, ProductListQuerySchema } from './schemas/products.js';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
@@ -24,18 +28,44 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
 export function productsRoutes(services: Services) {
   const listOptions = { maxLimit: services.config.products.maxLimit, defaultSort: '-createdAt' };
 
+  const product = Type.Ref('Product');
+  const input = productInputSchema(services.config.products.timeUnits);
+  const tags = ['products'];
+  const schemas = {
+    list: { tags, summary: 'List products', security: bearerSecurity, querystring: ProductListQuerySchema, response: { 200: paginated(product), ...errorResponses(400, 401, 403, 429) } },
+    count: { tags, summary: 'Count products', security: bearerSecurity, querystring: Type.Omit(ProductListQuerySchema, ['limit', 'page', 'sort', 'depth']), response: { 200: Type.Object({ totalDocs: Type.Integer() }), ...errorResponses(400, 401, 403) } },
+    read: {
+      tags, summary: 'Read a product', security: bearerSecurity, params: IdParams, querystring: DepthQuery,
+      headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),
+      response: { 200: product, 304: Type.Null({ description: 'Not modified (If-None-Match)' }), ...errorResponses(400, 401, 404) },
+    },
+    createWithId: {
+      tags, summary: 'Create a product with this id, or run an action on it', security: bearerSecurity, params: IdParams, querystring: ActionQuerySchema,
+      body: Type.Union([input, ActionBodySchema]),
+      response: { 200: product, 201: product, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    },
+    create: { tags, summary: 'Create a product with a generated id', security: bearerSecurity, querystring: DepthQuery, body: input, response: { 201: envelope(product), ...errorResponses(400, 401, 403, 405, 409, 413, 415) } },
+    update: {
+      tags, summary: 'Update a product (deep merge; null removes)', security: bearerSecurity, params: IdParams, querystring: DepthQuery,
+      headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }),
+      body: Type.Partial(input, { description: 'Any part of a product; merged into it, then validated as a whole.' }),
+      response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
+    },
+    remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: DepthQuery, response: { 200: envelope(product), ...errorResponses(401, 403, 404) } },
+  };
+
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/api/products', async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+    app.get('/api/products', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       const query = parseListQuery(request.query, productFields, listOptions);
       return sendJson(reply, 200, await findProducts(services, request.caller, query));
     });
 
-    app.get('/api/products/count', async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+    app.get('/api/products/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       const query = parseListQuery(request.query, productFields, listOptions);
       return sendJson(reply, 200, await countProducts(services, request.caller, query));
     });
 
-    app.get('/api/products/:id', async (request: IdRequest, reply) => {
+    app.get('/api/products/:id', { schema: schemas.read }, async (request: IdRequest, reply) => {
       const doc = await findProductById(services, request.caller, request.params.id, parseDepth(request.query.depth));
       const body = JSON.stringify(doc);
       const etag = etagOf(body);
@@ -47,7 +77,7 @@ export function productsRoutes(services: Services) {
       return reply.code(200).type(JSON_TYPE).send(body);
     });
 
-    app.post('/api/products/:id', async (request: IdRequest, reply) => {
+    app.post('/api/products/:id', { schema: schemas.createWithId }, async (request: IdRequest, reply) => {
       const depth = parseDepth(request.query.depth);
       const action = selectedAction(request.query.action, request.body);
       if (action !== undefined) {
@@ -60,7 +90,7 @@ export function productsRoutes(services: Services) {
       return sendJson(reply, created ? 201 : 200, doc);
     });
 
-    app.post('/api/products', async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+    app.post('/api/products', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       if (!services.config.products.createWithoutId) {
         return sendErrors(reply, 405, [{ message: 'Products are created with POST /api/products/:id in this installation.' }], { allow: 'GET, HEAD' });
       }
@@ -69,7 +99,7 @@ export function productsRoutes(services: Services) {
       return sendJson(reply, 201, { doc, message: 'Product successfully created.' });
     });
 
-    app.patch('/api/products/:id', async (request: IdRequest, reply) => {
+    app.patch('/api/products/:id', { schema: schemas.update }, async (request: IdRequest, reply) => {
       const ifMatch = request.headers['if-match'];
       const doc = await updateProduct(services, request.caller, request.params.id, request.body, {
         ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined,
@@ -78,7 +108,7 @@ export function productsRoutes(services: Services) {
       return sendJson(reply, 200, { doc, message: 'Updated successfully.' });
     });
 
-    app.delete('/api/products/:id', async (request: IdRequest, reply) => {
+    app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {
       const doc = await deleteProduct(services, request.caller, request.params.id, parseDepth(request.query.depth));
       return sendJson(reply, 200, { doc, message: 'Deleted successfully.' });
     });

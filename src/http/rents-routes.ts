@@ -4,6 +4,10 @@ import { createAccount, getAccountProfile, updateAccount } from '../operations/r
 import { login, logout, me, refresh } from '../operations/rents/login.js';
 import { TOKEN_COOKIE } from './authenticate.js';
 import { loginRateLimit } from './rate-limit.js';
+import { Type } from '@sinclair/typebox';
+import { AccountCreateSchema, AccountUpdateSchema, LoginSchema } from '../domain/account-schema.js';
+import { IdParams, bearerSecurity, envelope, errorResponses } from './schemas/common.js';
+import { LoginResponseSchema, MeResponseSchema, MessageSchema, RefreshResponseSchema } from './schemas/rents.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -15,38 +19,53 @@ export function rentsRoutes(services: Services) {
     if (cookies) reply.setCookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: new Date(exp * 1000) });
   };
 
+  const tags = ['rents'];
+  const profile = Type.Ref('PublicProfile');
+  const schemas = {
+    login: { tags, summary: 'Log in', body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) } },
+    me: { tags, summary: 'The signed-in account', security: bearerSecurity, response: { 200: MeResponseSchema } },
+    refresh: { tags, summary: 'A new token for the same session', security: bearerSecurity, response: { 200: RefreshResponseSchema, ...errorResponses(401) } },
+    logout: { tags, summary: 'End the session (every token of it)', security: bearerSecurity, response: { 200: MessageSchema, ...errorResponses(401) } },
+    create: { tags, summary: 'Create an account (admins)', security: bearerSecurity, body: AccountCreateSchema, response: { 201: envelope(profile), ...errorResponses(400, 401, 403, 409) } },
+    read: { tags, summary: "An account's public profile", params: IdParams, response: { 200: profile, ...errorResponses(404) } },
+    update: {
+      tags, summary: 'Update an account (itself or an admin)', security: bearerSecurity, params: IdParams, body: AccountUpdateSchema,
+      response: { 200: envelope(profile), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+  };
+
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/api/rents/login', loginRateLimit(services.config), async (request, reply) => {
+    app.post('/api/rents/login', { ...loginRateLimit(services.config), schema: schemas.login }, async (request, reply) => {
       const result = await login(services, request.body);
       setTokenCookie(reply, result.token, result.exp);
       return result;
     });
 
-    app.get('/api/rents/me', async (request) => me(request.caller));
+    app.get('/api/rents/me', { schema: schemas.me }, async (request) => me(request.caller));
 
     for (const path of ['/api/rents/refresh', '/api/rents/refresh-token']) {
-      app.post(path, async (request, reply) => {
+      app.post(path, { schema: schemas.refresh }, async (request, reply) => {
         const result = await refresh(services, request.caller);
         setTokenCookie(reply, result.token, result.exp);
         return result;
       });
     }
 
-    app.post('/api/rents/logout', async (request, reply) => {
+    app.post('/api/rents/logout', { schema: schemas.logout }, async (request, reply) => {
       const result = await logout(services, request.caller);
       if (cookies) reply.clearCookie(TOKEN_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       return result;
     });
 
-    app.post('/api/rents', async (request, reply) => {
+    app.post('/api/rents', { schema: schemas.create }, async (request, reply) => {
       const doc = await createAccount(services, request.caller, request.body);
       reply.code(201).header('location', `/api/rents/${doc.id}`);
       return { doc, message: 'Account successfully created.' };
     });
 
-    app.get('/api/rents/:id', async (request: IdRequest) => getAccountProfile(services, request.caller, request.params.id));
+    app.get('/api/rents/:id', { schema: schemas.read }, async (request: IdRequest) => getAccountProfile(services, request.caller, request.params.id));
 
-    app.patch('/api/rents/:id', async (request: IdRequest) => ({
+    app.patch('/api/rents/:id', { schema: schemas.update }, async (request: IdRequest) => ({
       doc: await updateAccount(services, request.caller, request.params.id, request.body),
       message: 'Updated successfully.',
     }));

@@ -5,10 +5,14 @@ import { mediaFields, type MediaDoc } from '../../domain/media.js';
 import { matches } from '../../domain/where/matches.js';
 import { APIError, ValidationError, badRequest, conflict, notFound } from '../../errors/api-error.js';
 import type { RentMediaTable } from '../../storage/schema.js';
+import { compileSchema } from '../../domain/schema-validator.js';
+import { MediaPatchSchema } from '../../http/schemas/media.js';
 import { denied, evaluateAccess, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { paginate, type PaginatedDocs } from '../products/find-products.js';
 import { filesOf, mediaDocOf } from './media-documents.js';
+
+const checkPatch = compileSchema(MediaPatchSchema);
 
 const missing = (id: string) => notFound(`No rentMedia document has the id \`${id}\`.`);
 
@@ -52,11 +56,7 @@ async function loadForChange(services: Services, caller: Caller, id: string, ope
 export async function updateMedia(services: Services, caller: Caller, id: string, body: unknown): Promise<MediaDoc> {
   if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
   const row = await loadForChange(services, caller, id, 'update');
-  const errors = Object.keys(body)
-    .filter((key) => key !== 'alt')
-    .map((key) => ({ field: key, message: 'Only `alt` can be changed; upload a new file for anything else.' }));
-  if (body.alt === undefined) errors.push({ field: 'alt', message: 'This field is required.' });
-  else if (body.alt !== null && (typeof body.alt !== 'string' || body.alt.length > 1000)) errors.push({ field: 'alt', message: 'Must be a string of at most 1000 characters.' });
+  const errors = checkPatch(body);
   if (errors.length > 0) throw new ValidationError(errors);
   const updatedAt = new Date(Math.max(Date.now(), Date.parse(row.updated_at) + 1)).toISOString();
   const doc: MediaDoc = { ...mediaDocOf(row), alt: typeof body.alt === 'string' ? body.alt : '', updatedAt };

@@ -1,0 +1,47 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { ErrorBodySchema } from './schemas/common.js';
+import { MediaSchema } from './schemas/media.js';
+import { ProductSchema } from './schemas/products.js';
+import { PublicProfileSchema } from './schemas/rents.js';
+
+/**
+ * The OpenAPI 3.1 document is generated from the route schemas, which are the TypeBox
+ * schemas the operations validate with. The operations validate (after hooks, on merged
+ * documents), so Fastify's own compiler lets requests through unchanged instead of coercing
+ * or stripping them, and responses are serialised as they are.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  for (const schema of [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema]) app.addSchema(schema);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Rental Catalogue Service',
+        version: '1.0.0',
+        description: 'Products and accounts of rental businesses, in the REST dialect of Payload CMS. Every error body is `{"errors":[{"message","field?"}]}`.',
+      },
+      servers: [{ url: '/' }],
+      tags: [
+        { name: 'products', description: 'The catalogue' },
+        { name: 'rents', description: 'Accounts and sessions' },
+        { name: 'rentMedia', description: 'Images' },
+        { name: 'service', description: 'Health' },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '`Authorization: Bearer <token>` (or `JWT <token>`) from POST /api/rents/login.' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
+  });
+}
+
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, staticCSP: true });
+}

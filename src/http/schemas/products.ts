@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+import { ImageObjectSchema, ReservationInputSchema } from '../../domain/product-schema.js';
+import { PublicProfileSchema } from './rents.js';
+
+const where = Type.Unsafe<Record<string, unknown> | string>({
+  description:
+    'Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. ' +
+    'Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists.',
+  anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
+});
+
+export const ListQuerySchema = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, 1 to the configured maximum (100).' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  sort: Type.Optional(Type.String({ default: '-createdAt', description: 'Comma-separated paths; `-` for descending.' })),
+  where: Type.Optional(where),
+  depth: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
+});
+
+export const ProductListQuerySchema = Type.Composite([
+  ListQuerySchema,
+  Type.Object({
+    q: Type.Optional(Type.String({ description: 'Search in name, description and location; case- and accent-insensitive.' })),
+    availableFrom: Type.Optional(Type.String({ description: 'ISO date or date-time: only products free from here…' })),
+    availableTo: Type.Optional(Type.String({ description: '…to here (a whole date is inclusive).' })),
+  }),
+]);
+
+export const ProductSchema = Type.Object(
+  {
+    id: Type.String(),
+    internal_name: Type.Optional(Type.String()),
+    basic: Type.Object({
+      product_name: Type.String(),
+      product_desc: Type.Optional(Type.String()),
+      location: Type.Optional(Type.String()),
+      rent_owner: Type.Optional(Type.Union([Type.String({ description: 'depth=0' }), PublicProfileSchema])),
+    }),
+    additional: Type.Object({
+      price: Type.Optional(Type.Number()),
+      caution: Type.Optional(Type.Number()),
+      time_unit: Type.Optional(Type.String()),
+      selectedTerm: Type.Optional(Type.String()),
+    }),
+    settings: Type.Object({ published: Type.Boolean(), slug: Type.String() }),
+    gallery: Type.Object({ images: Type.Array(Type.Union([Type.String({ description: 'depth=0: a rentMedia id' }), ImageObjectSchema])) }),
+    availability: Type.Object({ reservationDates: Type.Array(Type.Composite([ReservationInputSchema, Type.Object({ id: Type.String() })])) }),
+    seo: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    legacy: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Product', additionalProperties: true },
+);
+
+export const ActionBodySchema = Type.Object(
+  {
+    action: Type.String({ description: 'publish, unpublish, duplicate ({newId?}), reserve ({from, to, note?}), release ({reservationId}), or a configured action.' }),
+    newId: Type.Optional(Type.String()),
+    from: Type.Optional(Type.String()),
+    to: Type.Optional(Type.String()),
+    note: Type.Optional(Type.String()),
+    reservationId: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+export const ActionQuerySchema = Type.Composite([
+  Type.Object({ action: Type.Optional(Type.String({ description: 'Run this action; the body may then be empty or carry its arguments.' })) }),
+  Type.Object({ depth: Type.Optional(Type.Integer({ minimum: 0, default: 1 })) }),
+]);

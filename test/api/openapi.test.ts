@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { chromium, type Browser } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+type OpenApi = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown; parameters?: { name: string; in: string }[] }>> };
+
+const CHROMIUM = '/usr/bin/chromium';
+
+describe('OpenAPI document and docs page', () => {
+  let server: TestServer;
+  let document: OpenApi;
+
+  before(async () => {
+    server = await startServer('sqlite');
+    document = (await server.http.get<OpenApi>('/api/openapi.json')).body;
+  });
+  after(() => server.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    assert.equal(document.openapi, '3.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as object);
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+  });
+
+  it('lists every registered route with its parameters, bodies and error responses', async () => {
+    const expected: [string, string][] = [
+      ['get', '/api/products'], ['post', '/api/products'], ['get', '/api/products/count'],
+      ['get', '/api/products/{id}'], ['post', '/api/products/{id}'], ['patch', '/api/products/{id}'], ['delete', '/api/products/{id}'],
+      ['post', '/api/rents/login'], ['get', '/api/rents/me'], ['post', '/api/rents/refresh'], ['post', '/api/rents/refresh-token'], ['post', '/api/rents/logout'],
+      ['post', '/api/rents'], ['get', '/api/rents/{id}'], ['patch', '/api/rents/{id}'],
+      ['post', '/api/rentMedia'], ['get', '/api/rentMedia'], ['get', '/api/rentMedia/{id}'], ['patch', '/api/rentMedia/{id}'], ['delete', '/api/rentMedia/{id}'],
+      ['get', '/api/rentMedia/file/{filename}'], ['get', '/health'], ['get', '/ready'],
+    ];
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    for (const [method, path] of expected) assert.ok(documented.includes(`${method} ${path}`), `${method} ${path} is documented`);
+    assert.equal(documented.length, expected.length, `no undocumented extras: ${documented.join(', ')}`);
+    const list = document.paths['/api/products']?.get;
+    for (const name of ['limit', 'page', 'sort', 'where', 'q', 'availableFrom', 'availableTo', 'depth']) {
+      assert.ok(list?.parameters?.some((p) => p.name === name && p.in === 'query'), `list has ${name}`);
+    }
+    const create = document.paths['/api/products/{id}']?.post;
+    assert.ok(create?.requestBody);
+    for (const status of ['200', '201', '400', '401', '403', '404', '409']) assert.ok(create?.responses[status], `create documents ${status}`);
+    assert.ok(document.paths['/api/products/{id}']?.patch?.responses['412']);
+    assert.ok(document.paths['/api/rents/login']?.post?.responses['429']);
+  });
+
+  it('the docs page lists the product endpoints in a real browser', { skip: !existsSync(CHROMIUM) && `${CHROMIUM} is not installed` }, async () => {
+    let browser: Browser | undefined;
+    try {
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      });
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/api/docs`);
+      await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
+      const paths = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((node) => node.textContent?.replace(/\u200b/g, '').trim()));
+      for (const path of ['/api/products', '/api/products/{id}', '/api/products/count']) assert.ok(paths.includes(path), `${path} in ${paths.join(', ')}`);
+    } finally {
+      await browser?.close();
+    }
+  });
+});
