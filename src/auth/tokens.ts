@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 /** What a token says: whose it is, which session, until when (UNIX seconds). */
@@ -19,6 +20,7 @@ export class TokenSigner {
       .setSubject(claims.accountId)
       .setIssuer(ISSUER)
       .setIssuedAt()
+      .setJti(randomBytes(9).toString('base64url'))
       .setExpirationTime(claims.exp)
       .sign(this.key);
   }

@@ -22,7 +22,7 @@ describe('OpenAPI document and docs page', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     assert.equal(document.openapi, '3.1.0');
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as unknown as object);
+    const result = await validator.validate(structuredClone(document) as unknown as Parameters<Validator['validate']>[0]);
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
   });
 

@@ -1,0 +1,112 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import qs from 'qs';
+import type { components, paths } from './schema.js';
+import type { ProductWhere } from './where.js';
+
+export type { ProductWhere } from './where.js';
+export type Product = components['schemas']['Product'];
+export type PublicProfile = components['schemas']['PublicProfile'];
+export type Media = components['schemas']['Media'];
+type ProductInput = paths['/api/products']['post']['requestBody']['content']['application/json'];
+type ProductPatch = NonNullable<paths['/api/products/{id}']['patch']['requestBody']>['content']['application/json'];
+
+/** A non-2xx answer, with the contract's error list. */
+export class RentalApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: { message: string; field?: string }[],
+  ) {
+    super(errors[0]?.message ?? `HTTP ${status}`);
+    this.name = 'RentalApiError';
+  }
+}
+
+export interface ListOptions {
+  where?: ProductWhere;
+  sort?: string;
+  limit?: number;
+  page?: number;
+  q?: string;
+  availableFrom?: string;
+  availableTo?: string;
+  depth?: 0 | 1;
+}
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+function unwrap<T>(result: Result<T>): T {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  const errors = (result.error as { errors?: { message: string; field?: string }[] } | undefined)?.errors;
+  throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }]);
+}
+
+/**
+ * A typed client of the Rental Catalogue Service, built on openapi-fetch over the service's
+ * own OpenAPI document. `login` keeps the token for the calls that follow.
+ */
+export function createRentalClient(options: { baseUrl: string; token?: string; fetch?: (request: Request) => Promise<Response> }) {
+  let token = options.token;
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    // The where language uses qs brackets nested to any depth, as Payload clients write it.
+    querySerializer: (query) => qs.stringify(query, { encodeValuesOnly: true }),
+  });
+  const auth: Middleware = {
+    onRequest({ request }) {
+      if (token) request.headers.set('authorization', `Bearer ${token}`);
+      return request;
+    },
+  };
+  client.use(auth);
+
+  return {
+    get token() {
+      return token;
+    },
+    async login(email: string, password: string) {
+      const result = unwrap(await client.POST('/api/rents/login', { body: { email, password } }));
+      token = result.token;
+      return result;
+    },
+    me: async () => unwrap(await client.GET('/api/rents/me')),
+    async refresh() {
+      const result = unwrap(await client.POST('/api/rents/refresh'));
+      token = result.token;
+      return result;
+    },
+    async logout() {
+      const result = unwrap(await client.POST('/api/rents/logout'));
+      token = undefined;
+      return result;
+    },
+    listProducts: async (list: ListOptions = {}) => unwrap(await client.GET('/api/products', { params: { query: list } })),
+    countProducts: async (list: Omit<ListOptions, 'sort' | 'limit' | 'page' | 'depth'> = {}) =>
+      unwrap(await client.GET('/api/products/count', { params: { query: list } })),
+    getProduct: async (id: string, depth: 0 | 1 = 1) => unwrap(await client.GET('/api/products/{id}', { params: { path: { id }, query: { depth } } })),
+    /** With an id: POST /api/products/:id (bare Product); without: POST /api/products (its `doc`). */
+    async createProduct(data: ProductInput, id?: string): Promise<Product> {
+      if (id === undefined) return unwrap(await client.POST('/api/products', { body: data })).doc;
+      return unwrap(await client.POST('/api/products/{id}', { params: { path: { id } }, body: data })) as Product;
+    },
+    runAction: async (id: string, action: string, args: Record<string, unknown> = {}) =>
+      unwrap(await client.POST('/api/products/{id}', { params: { path: { id } }, body: { action, ...args } })) as Product,
+    updateProduct: async (id: string, patch: ProductPatch, ifMatch?: string) =>
+      unwrap(await client.PATCH('/api/products/{id}', { params: { path: { id }, header: ifMatch ? { 'if-match': ifMatch } : {} }, body: patch })).doc,
+    deleteProduct: async (id: string) => unwrap(await client.DELETE('/api/products/{id}', { params: { path: { id } } })).doc,
+    async uploadMedia(file: Blob, filename: string, alt?: string): Promise<Media> {
+      const result = await client.POST('/api/rentMedia', {
+        body: { file, alt } as never,
+        bodySerializer: () => {
+          const form = new FormData();
+          form.append('file', file, filename);
+          if (alt !== undefined) form.append('alt', alt);
+          return form;
+        },
+      });
+      return unwrap(result).doc;
+    },
+  };
+}
+
+export type RentalClient = ReturnType<typeof createRentalClient>;

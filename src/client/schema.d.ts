@@ -1,0 +1,1935 @@
+// Generated from GET /api/openapi.json by `npm run client:generate`. Do not edit.
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alive */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Database reachable */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ready";
+                        };
+                    };
+                };
+                /** @description The database is not reachable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List products */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to the configured maximum (100). */
+                    limit?: number;
+                    page?: number;
+                    /** @description Comma-separated paths; `-` for descending. */
+                    sort?: string;
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                    depth?: number;
+                    /** @description Search in name, description and location; case- and accent-insensitive. */
+                    q?: string;
+                    /** @description ISO date or date-time: only products free from here… */
+                    availableFrom?: string;
+                    /** @description …to here (a whole date is inclusive). */
+                    availableTo?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            docs: components["schemas"]["Product"][];
+                            totalDocs: number;
+                            limit: number;
+                            totalPages: number;
+                            page: number;
+                            pagingCounter: number;
+                            hasPrevPage: boolean;
+                            hasNextPage: boolean;
+                            prevPage: number | null;
+                            nextPage: number | null;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a product with a generated id */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    depth?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
+                        id?: string;
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
+                        internal_name?: string;
+                        basic: {
+                            product_name: string;
+                            product_desc?: string;
+                            location?: string;
+                            /** @description A rents account id, or an object with its id. */
+                            rent_owner?: string | ({
+                                id: string;
+                            } & {
+                                [key: string]: unknown;
+                            });
+                        };
+                        additional?: {
+                            price?: number;
+                            caution?: number;
+                            /** @enum {string} */
+                            time_unit?: "hour" | "day" | "week" | "month" | "year";
+                            selectedTerm?: string;
+                        };
+                        settings?: {
+                            published?: boolean;
+                            slug?: string;
+                        };
+                        gallery?: {
+                            images?: (string | {
+                                id: string;
+                                alt?: string;
+                                filename: string;
+                                mimeType: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                            })[];
+                        };
+                        availability?: {
+                            reservationDates?: ({
+                                id?: string;
+                                from: string;
+                                to: string;
+                                note?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        /** @description Free-form SEO metadata. */
+                        seo?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Free-form namespaced metadata. */
+                        legacy?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Product"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not supported here (see Allow) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Id or slug taken; overlapping reservation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count products */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description Search in name, description and location; case- and accent-insensitive. */
+                    q?: string;
+                    /** @description ISO date or date-time: only products free from here… */
+                    availableFrom?: string;
+                    /** @description …to here (a whole date is inclusive). */
+                    availableTo?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            totalDocs: number;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a product */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    depth?: number;
+                };
+                header?: {
+                    "if-none-match"?: string;
+                };
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a product with this id, or run an action on it */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Run this action; the body may then be empty or carry its arguments. */
+                    action?: string;
+                    depth?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
+                        id?: string;
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
+                        internal_name?: string;
+                        basic: {
+                            product_name: string;
+                            product_desc?: string;
+                            location?: string;
+                            /** @description A rents account id, or an object with its id. */
+                            rent_owner?: string | ({
+                                id: string;
+                            } & {
+                                [key: string]: unknown;
+                            });
+                        };
+                        additional?: {
+                            price?: number;
+                            caution?: number;
+                            /** @enum {string} */
+                            time_unit?: "hour" | "day" | "week" | "month" | "year";
+                            selectedTerm?: string;
+                        };
+                        settings?: {
+                            published?: boolean;
+                            slug?: string;
+                        };
+                        gallery?: {
+                            images?: (string | {
+                                id: string;
+                                alt?: string;
+                                filename: string;
+                                mimeType: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                            })[];
+                        };
+                        availability?: {
+                            reservationDates?: ({
+                                id?: string;
+                                from: string;
+                                to: string;
+                                note?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        /** @description Free-form SEO metadata. */
+                        seo?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Free-form namespaced metadata. */
+                        legacy?: {
+                            [key: string]: unknown;
+                        };
+                    } | ({
+                        /** @description publish, unpublish, duplicate ({newId?}), reserve ({from, to, note?}), release ({reservationId}), or a configured action. */
+                        action: string;
+                        newId?: string;
+                        from?: string;
+                        to?: string;
+                        note?: string;
+                        reservationId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Id or slug taken; overlapping reservation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Delete a product */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    depth?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Product"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a product (deep merge; null removes) */
+        patch: {
+            parameters: {
+                query?: {
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    depth?: number;
+                };
+                header?: {
+                    "if-match"?: string;
+                };
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description Any part of a product; merged into it, then validated as a whole. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
+                        id?: string;
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
+                        internal_name?: string;
+                        basic?: {
+                            product_name: string;
+                            product_desc?: string;
+                            location?: string;
+                            /** @description A rents account id, or an object with its id. */
+                            rent_owner?: string | ({
+                                id: string;
+                            } & {
+                                [key: string]: unknown;
+                            });
+                        };
+                        additional?: {
+                            price?: number;
+                            caution?: number;
+                            /** @enum {string} */
+                            time_unit?: "hour" | "day" | "week" | "month" | "year";
+                            selectedTerm?: string;
+                        };
+                        settings?: {
+                            published?: boolean;
+                            slug?: string;
+                        };
+                        gallery?: {
+                            images?: (string | {
+                                id: string;
+                                alt?: string;
+                                filename: string;
+                                mimeType: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                            })[];
+                        };
+                        availability?: {
+                            reservationDates?: ({
+                                id?: string;
+                                from: string;
+                                to: string;
+                                note?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        /** @description Free-form SEO metadata. */
+                        seo?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Free-form namespaced metadata. */
+                        legacy?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Product"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Id or slug taken; overlapping reservation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description If-Match does not match the current ETag */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/rents/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            user: {
+                                id: string;
+                                email: string;
+                                rentNameSystem: string;
+                            };
+                            token: string;
+                            /** @description UNIX seconds */
+                            exp: number;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rents/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                email: string;
+                                rentNameSystem: string;
+                            } | null;
+                            exp?: number;
+                            /** @enum {string} */
+                            collection?: "rents";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rents/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new token for the same session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            token: string;
+                            /** @description The same as token, for Payload clients. */
+                            refreshedToken: string;
+                            exp: number;
+                            user: {
+                                id: string;
+                                email: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rents/refresh-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new token for the same session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            token: string;
+                            /** @description The same as token, for Payload clients. */
+                            refreshedToken: string;
+                            exp: number;
+                            user: {
+                                id: string;
+                                email: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rents/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session (every token of it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Login e-mail; unique, case-insensitive. */
+                        email: string;
+                        password: string;
+                        /** @description The rental business's name. */
+                        rentNameSystem: string;
+                        basic?: {
+                            rentalName?: string;
+                            rentalContactPerson?: string;
+                            rentalPhone?: string;
+                            rentalEmail?: string;
+                        };
+                        terms?: {
+                            termsArray?: ({
+                                /** @description Generated when absent. */
+                                id?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        invoices?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Admins only. */
+                        roles?: "admin"[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["PublicProfile"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Id or slug taken; overlapping reservation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's public profile */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A rents account's public profile. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublicProfile"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update an account (itself or an admin) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Login e-mail; unique, case-insensitive. */
+                        email?: string;
+                        password?: string;
+                        currentPassword?: string;
+                        /** @description The rental business's name. */
+                        rentNameSystem?: string;
+                        basic?: {
+                            rentalName?: string;
+                            rentalContactPerson?: string;
+                            rentalPhone?: string;
+                            rentalEmail?: string;
+                        };
+                        terms?: {
+                            termsArray?: ({
+                                /** @description Generated when absent. */
+                                id?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        invoices?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Admins only. */
+                        roles?: "admin"[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["PublicProfile"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Id or slug taken; overlapping reservation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/rentMedia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List media */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to the configured maximum (100). */
+                    limit?: number;
+                    page?: number;
+                    /** @description Comma-separated paths; `-` for descending. */
+                    sort?: string;
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                    depth?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            docs: components["schemas"]["Media"][];
+                            totalDocs: number;
+                            limit: number;
+                            totalPages: number;
+                            page: number;
+                            pagingCounter: number;
+                            hasPrevPage: boolean;
+                            hasNextPage: boolean;
+                            prevPage: number | null;
+                            nextPage: number | null;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Upload an image */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, WebP, GIF or AVIF; the type is read from the bytes.
+                         */
+                        file: string;
+                        alt?: string;
+                        /** @description JSON such as {"alt":"…"}, as Payload clients send it. */
+                        _payload?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Media"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentMedia/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a media document */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Media"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a media document and its files */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Media"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Id or slug taken; overlapping reservation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change alt text */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alt: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Media"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/rentMedia/file/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of a stored file (Range, ETag, If-None-Match supported) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    filename: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Every 4xx and 5xx response. */
+        ErrorBody: {
+            errors: {
+                message: string;
+                /** @description Dotted path of the offending field. */
+                field?: string;
+            }[];
+        };
+        Product: {
+            id: string;
+            internal_name?: string;
+            basic: {
+                product_name: string;
+                product_desc?: string;
+                location?: string;
+                rent_owner?: string | {
+                    id: string;
+                    rentNameSystem: string;
+                    basic: {
+                        rentalName?: string;
+                        rentalContactPerson?: string;
+                        rentalPhone?: string;
+                        rentalEmail?: string;
+                    };
+                    terms: {
+                        termsArray: ({
+                            id: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                    invoices?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            additional: {
+                price?: number;
+                caution?: number;
+                time_unit?: string;
+                selectedTerm?: string;
+            };
+            settings: {
+                published: boolean;
+                slug: string;
+            };
+            gallery: {
+                images: (string | {
+                    id: string;
+                    alt?: string;
+                    filename: string;
+                    mimeType: string;
+                    url: string;
+                    width: number;
+                    height: number;
+                })[];
+            };
+            availability: {
+                reservationDates: {
+                    id: string;
+                    from: string;
+                    to: string;
+                    note?: string;
+                }[];
+            };
+            seo?: {
+                [key: string]: unknown;
+            };
+            legacy?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A rents account's public profile. */
+        PublicProfile: {
+            id: string;
+            rentNameSystem: string;
+            basic: {
+                rentalName?: string;
+                rentalContactPerson?: string;
+                rentalPhone?: string;
+                rentalEmail?: string;
+            };
+            terms: {
+                termsArray: ({
+                    id: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            };
+            invoices?: {
+                [key: string]: unknown;
+            };
+        };
+        Media: {
+            id: string;
+            alt: string;
+            filename: string;
+            mimeType: string;
+            filesize: number;
+            width: number;
+            height: number;
+            url: string;
+            sizes: {
+                [key: string]: {
+                    url: string;
+                    width: number;
+                    height: number;
+                    filename: string;
+                    mimeType: string;
+                    filesize: number;
+                };
+            };
+            owner: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
