@@ -1,8 +1,13 @@
 import { parseArgs } from 'node:util';
-import { defaultConfig } from './config/defaults.js';
+import { join } from 'node:path';
+import { loadConfig } from './config/load-config.js';
+import type { RentalConfig } from './config/types.js';
 import { readEnv } from './env.js';
 import { APIError } from './errors/api-error.js';
 import { createAccount } from './operations/rents/accounts.js';
+import { createProductValidator } from './domain/product-validation.js';
+import { DEMO_OPTIONS, seedCatalogue } from './seed/seed-catalogue.js';
+import { LocalMediaStore } from './storage/media-store.js';
 import { openStorage, type Storage } from './storage/storage.js';
 
 const USAGE = `Usage: npm run rental -- <command> [options]
@@ -10,12 +15,15 @@ const USAGE = `Usage: npm run rental -- <command> [options]
 Commands:
   users:create --email <e-mail> --password <password> --name <business name> [--admin]
       Creates a rents account (the password needs at least 8 characters).
+  seed:demo [--products <n>]
+      Fills an empty database with a demo catalogue and prints a demo login.
   migrate
       Applies pending database migrations and exits.
 `;
 
+class CliError extends Error {}
 
-async function usersCreate(storage: Storage, args: string[]): Promise<void> {
+async function usersCreate(config: RentalConfig, storage: Storage, args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean', default: false } },
@@ -23,7 +31,7 @@ async function usersCreate(storage: Storage, args: string[]): Promise<void> {
   });
   const missing = (['email', 'password', 'name'] as const).filter((key) => values[key] === undefined);
   if (missing.length > 0) throw new CliError(`Missing ${missing.map((key) => `--${key}`).join(', ')}.\n\n${USAGE}`);
-  const profile = await createAccount({ config: defaultConfig(), storage }, 'system', {
+  const profile = await createAccount({ config, storage }, 'system', {
     email: values.email,
     password: values.password,
     rentNameSystem: values.name,
@@ -32,31 +40,47 @@ async function usersCreate(storage: Storage, args: string[]): Promise<void> {
   console.log(`Created account ${profile.id} (${values.email}${values.admin ? ', admin' : ''}).`);
 }
 
-class CliError extends Error {}
+async function seedDemo(config: RentalConfig, storage: Storage, dataDir: string, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { products: { type: 'string' } }, strict: true });
+  const products = values.products === undefined ? DEMO_OPTIONS.products : Number(values.products);
+  if (!Number.isInteger(products) || products < 1) throw new CliError('--products must be a whole number of at least 1.');
+  const started = Date.now();
+  const result = await seedCatalogue(
+    { config, storage, productValidator: createProductValidator(config.products.timeUnits), mediaStore: new LocalMediaStore(join(dataDir, 'media')) },
+    { ...DEMO_OPTIONS, products },
+  );
+  console.log(`Seeded ${result.products} products, ${result.media} images and ${result.owners.length} rental businesses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Demo login (admin): ${result.demoLogin.email} / ${result.demoLogin.password}`);
+  console.log(`Other accounts: ${result.owners.slice(1).map((owner) => owner.email).join(', ')} (same password)`);
+}
 
 function describe(error: unknown): string {
   if (error instanceof APIError) return error.items.map((item) => (item.field ? `${item.field}: ${item.message}` : item.message)).join('\n');
   return error instanceof Error ? error.message : String(error);
 }
 
-async function main(argv: string[]): Promise<void> {
+export async function runCli(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;
   }
+  if (!['users:create', 'seed:demo', 'migrate'].includes(command)) throw new CliError(`Unknown command \`${command}\`.\n\n${USAGE}`);
   const env = readEnv();
+  const config = await loadConfig(env.configPath, { required: env.configRequired });
   const storage = await openStorage(env.databaseUrl, env.dataDir);
   try {
-    if (command === 'users:create') await usersCreate(storage, rest);
-    else if (command === 'migrate') console.log('Database is up to date.');
-    else throw new CliError(`Unknown command \`${command}\`.\n\n${USAGE}`);
+    if (command === 'users:create') await usersCreate(config, storage, rest);
+    else if (command === 'seed:demo') await seedDemo(config, storage, env.dataDir, rest);
+    else console.log('Database is up to date.');
   } finally {
     await storage.close();
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(`Error: ${describe(error)}`);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`Error: ${describe(error)}`);
+    process.exit(1);
+  });
+}

@@ -55,7 +55,8 @@ export class MediaRepository {
   }
 
   async list(filter: MediaFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
-    return this.db.selectFrom('rent_media').selectAll().where(this.filterSql(filter)).orderBy(orderByToSql('rent_media', sort)).limit(limit).offset(offset).execute();
+    const query = this.db.selectFrom('rent_media').selectAll().where(this.filterSql(filter));
+    return (sort.length > 0 ? query.orderBy(orderByToSql('rent_media', sort)) : query).limit(limit).offset(offset).execute();
   }
 
   async count(filter: MediaFilter): Promise<number> {

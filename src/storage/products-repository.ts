@@ -87,12 +87,8 @@ export class ProductsRepository {
   }
 
   async list(filter: ProductFilter, sort: SortKey[], limit: number, offset: number): Promise<ProductReadRow[]> {
-    return this.selectRead(this.db)
-      .where(this.filterSql(filter))
-      .orderBy(orderByToSql('products', sort))
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const query = this.selectRead(this.db).where(this.filterSql(filter));
+    return (sort.length > 0 ? query.orderBy(orderByToSql('products', sort)) : query).limit(limit).offset(offset).execute();
   }
 
   async count(filter: ProductFilter): Promise<number> {
@@ -126,6 +122,21 @@ export class ProductsRepository {
         await this.writeChildren(trx, record);
       }),
     );
+  }
+
+  /** Bulk load: many products in one transaction, in multi-row statements (seeding, benchmarks). */
+  async insertMany(records: ProductRecord[]): Promise<void> {
+    const CHUNK = 200;
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < records.length; i += CHUNK) {
+        const chunk = records.slice(i, i + CHUNK);
+        await trx.insertInto('products').values(chunk.map((record) => ({ ...record.row, version: record.row.version ?? 1 }))).execute();
+        const reservations = chunk.flatMap((record) => record.reservations.map((r) => ({ product_id: record.row.id, id: r.id, starts_at: r.start, ends_at: r.end })));
+        for (let j = 0; j < reservations.length; j += CHUNK) await trx.insertInto('reservations').values(reservations.slice(j, j + CHUNK)).execute();
+        const links = chunk.flatMap((record) => [...new Set(record.mediaIds)].map((mediaId) => ({ product_id: record.row.id, media_id: mediaId })));
+        for (let j = 0; j < links.length; j += CHUNK) await trx.insertInto('product_media').values(links.slice(j, j + CHUNK)).execute();
+      }
+    });
   }
 
   /** Replaces a product if it is still at `expectedVersion`; false when someone changed it first. */

@@ -19,7 +19,7 @@ export interface Upload {
 const isExisting = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EEXIST';
 
 /** POST /api/rentMedia: check, render sizes, then claim a unique name and write the files. */
-export async function uploadMedia(services: Services, caller: Caller, upload: Upload): Promise<MediaDoc> {
+export async function uploadMedia(services: Pick<Services, 'config' | 'storage' | 'mediaStore'>, caller: Caller, upload: Upload): Promise<MediaDoc> {
   await evaluateAccess(services.config.access.rentMedia.create, { user: caller.user }, mediaFields);
   if (upload.alt !== undefined && (typeof upload.alt !== 'string' || upload.alt.length > MAX_ALT)) {
     throw new ValidationError([{ field: 'alt', message: `Must be a string of at most ${MAX_ALT} characters.` }]);

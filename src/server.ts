@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { loadSecret } from './auth/secret.js';
+import { loadConfig } from './config/load-config.js';
+import type { Env } from './env.js';
+import { openStorage, type Storage } from './storage/storage.js';
+
+export interface RunningService {
+  app: FastifyInstance;
+  storage: Storage;
+  /** Stops accepting, drains in-flight requests, closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Configuration → migrated storage → app → listening; the same for `npm start` and `npm run demo`. */
+export async function startService(env: Env, options: { logLevel?: string } = {}): Promise<RunningService> {
+  const config = await loadConfig(env.configPath, { required: env.configRequired });
+  const storage = await openStorage(env.databaseUrl, env.dataDir);
+  try {
+    const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
+    const { app } = await buildApp({
+      config,
+      storage,
+      secret,
+      dataDir: env.dataDir,
+      redisUrl: env.redisUrl,
+      logger: { level: options.logLevel ?? 'info' },
+    });
+    await app.listen({ port: env.port, host: env.host });
+    return {
+      app,
+      storage,
+      async stop() {
+        await app.close();
+        await storage.close();
+      },
+    };
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+}
+
+/** SIGTERM/SIGINT: drain, close, exit 0. */
+export function stopOnSignals(service: RunningService): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    service.app.log.info({ signal }, 'draining in-flight requests');
+    try {
+      await service.stop();
+      process.exit(0);
+    } catch (error) {
+      service.app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { openStorage } from '../src/storage/storage.js';
+
+const run = promisify(execFile);
+
+describe('npm run rental -- seed:demo', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rental-seed-'));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+
+  it('fills an empty database with a believable catalogue and prints a demo login', async () => {
+    const { stdout } = await cli('seed:demo');
+    assert.match(stdout, /Seeded 300 products, 24 images and 6 rental businesses/);
+    const login = /Demo login \(admin\): (\S+) \/ (\S+)/.exec(stdout);
+    assert.ok(login, stdout);
+    const storage = await openStorage(`file:${dataDir}/rental.db`, dataDir);
+    try {
+      assert.equal(await storage.products.count({}), 300);
+      const published = await storage.products.count({ where: { kind: 'compare', field: { path: 'settings.published', column: 'published', type: 'boolean', sortable: false }, op: 'equals', value: true } });
+      assert.ok(published > 150 && published < 300, `published ${published}`);
+      const owner = await storage.rents.getByEmail(login[1] as string);
+      assert.ok(owner);
+      assert.deepEqual(JSON.parse(owner.roles), ['admin']);
+      const rows = await storage.products.list({}, [], 300, 0);
+      const docs = rows.map((row) => JSON.parse(row.doc) as { basic: { location: string }; availability: { reservationDates: unknown[] }; gallery: { images: unknown[] } });
+      assert.ok(new Set(docs.map((doc) => doc.basic.location)).size >= 8, 'several towns');
+      assert.ok(docs.some((doc) => doc.availability.reservationDates.length > 0), 'some reservations');
+      assert.ok(docs.some((doc) => doc.gallery.images.length > 0), 'some galleries');
+      assert.ok(new Set(rows.map((row) => row.owner_id)).size === 6, 'six businesses');
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('refuses to seed a database that already has products', async () => {
+    await assert.rejects(cli('seed:demo'), (error: { stderr: string }) => /already has products/.test(error.stderr));
+  });
+});
