@@ -30,6 +30,10 @@ export interface SeedOptions {
 export interface SeedResult {
   owners: { id: string; email: string; name: string }[];
   products: number;
+  /** Ids of the products written, in order. */
+  productIds: string[];
+  /** Ids of the published ones. */
+  publishedIds: string[];
   media: number;
   demoLogin: { email: string; password: string };
 }
@@ -84,6 +88,8 @@ export async function seedCatalogue(services: SeedServices, options: SeedOptions
   }
 
   const now = Date.now();
+  const productIds: string[] = [];
+  const publishedIds: string[] = [];
   for (let start = 0; start < options.products; start += BATCH) {
     const docs = Array.from({ length: Math.min(BATCH, options.products - start) }, (_, offset) => {
       const index = start + offset;
@@ -91,9 +97,11 @@ export async function seedCatalogue(services: SeedServices, options: SeedOptions
     });
     if (options.validate) validateAll(services.productValidator, docs.map((doc) => withoutServerFields(asData(doc))));
     await storage.products.insertMany(docs.map(toRecord));
+    productIds.push(...docs.map((doc) => doc.id));
+    publishedIds.push(...docs.filter((doc) => doc.settings.published).map((doc) => doc.id));
     options.onProgress?.(start + docs.length);
   }
-  return { owners, products: options.products, media: mediaIds.length, demoLogin: { email: owners[0]?.email ?? '', password: DEMO_PASSWORD } };
+  return { owners, products: options.products, productIds, publishedIds, media: mediaIds.length, demoLogin: { email: owners[0]?.email ?? '', password: DEMO_PASSWORD } };
 }
 
 function validateAll(validator: ProductValidator, docs: Record<string, unknown>[]): void {

@@ -110,7 +110,8 @@ export class ProductsRepository {
     const rows = await this.db
       .selectFrom('products')
       .select('slug')
-      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', sql<string>`${`${base}-%`}`)]))
+      // `base-…` as an index range: '.' is the character after '-'.
+      .where((eb) => eb.or([eb('slug', '=', base), eb.and([eb('slug', '>', `${base}-`), eb('slug', '<', `${base}.`)])]))
       .execute();
     return rows.map((row) => row.slug);
   }

@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import { loadConfig } from '../src/config/load-config.js';
+import { createProductValidator } from '../src/domain/product-validation.js';
+import { seedCatalogue } from '../src/seed/seed-catalogue.js';
+import { LocalMediaStore } from '../src/storage/media-store.js';
+import { openStorage } from '../src/storage/storage.js';
+
+/**
+ * Seeds a benchmark database through the bulk path: `products` products of 50 owners,
+ * ~1 KB descriptions, 5 gallery images, 3 reservations each. Prints the product ids as JSON.
+ */
+const [databaseUrl, dataDir, count] = process.argv.slice(2) as [string, string, string];
+const config = await loadConfig(new URL('./bench.config.ts', import.meta.url).pathname, { required: true });
+const storage = await openStorage(databaseUrl, dataDir);
+try {
+  const result = await seedCatalogue(
+    { config, storage, productValidator: createProductValidator(config.products.timeUnits), mediaStore: new LocalMediaStore(join(dataDir, 'media')) },
+    {
+      products: Number(count),
+      owners: 50,
+      mediaImages: 20,
+      validate: false,
+      shape: { descriptionLength: 1000, galleryImages: 5, reservations: 3, publishedShare: 0.7, varied: false },
+    },
+  );
+  process.stdout.write(JSON.stringify({ owners: result.owners.length, admin: result.demoLogin, productIds: result.productIds, publishedIds: result.publishedIds }));
+} finally {
+  await storage.close();
+}
