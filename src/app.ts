@@ -19,6 +19,7 @@ import { mediaRoutes } from './http/media-routes.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { Services } from './operations/context.js';
+import { createProductCaches } from './operations/products/product-cache.js';
 import type { Storage } from './storage/storage.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     storage: options.storage,
     productValidator: createProductValidator(options.config.products.timeUnits),
     mediaStore: options.mediaStore ?? new LocalMediaStore(join(options.dataDir, 'media')),
+    caches: createProductCaches(options.storage.changes),
     sessions: new SessionManager(options.storage.sessions, new TokenSigner(options.secret), options.config.auth.tokenExpiration),
   };
   const app = Fastify({

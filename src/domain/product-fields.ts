@@ -7,7 +7,7 @@ const PRODUCT_FIELDS: FieldDef[] = [
   { path: 'updatedAt', column: 'updated_at', type: 'date', sortable: true },
   { path: 'internal_name', column: 'internal_name', type: 'string', sortable: true },
   { path: 'basic.product_name', column: 'product_name', type: 'string', sortable: true },
-  { path: 'basic.product_desc', column: 'product_desc', type: 'string', sortable: false },
+  { path: 'basic.product_desc', column: 'product_desc', type: 'string', sortable: false, sideTable: { table: 'product_texts', key: 'product_id' } },
   { path: 'basic.location', column: 'location', type: 'string', sortable: true },
   { path: 'basic.rent_owner', column: 'owner_id', type: 'string', sortable: false },
   { path: 'additional.price', column: 'price', type: 'number', sortable: true },

@@ -4,9 +4,9 @@ import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
 import { createProduct } from '../operations/products/create-product.js';
 import { deleteProduct } from '../operations/products/delete-product.js';
-import { findProductById } from '../operations/products/find-product.js';
+import { readProduct } from '../operations/products/find-product.js';
 import { countProducts, findProducts } from '../operations/products/find-products.js';
-import { etagOf } from '../operations/products/etag.js';
+import { ifNoneMatchSatisfied } from '../operations/products/etag.js';
 import { runAction, selectedAction } from '../operations/products/run-action.js';
 import { updateProduct } from '../operations/products/update-product.js';
 import { sendErrors } from './error-handler.js';
@@ -57,23 +57,19 @@ export function productsRoutes(services: Services) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/api/products', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       const query = parseListQuery(request.query, productFields, listOptions);
-      return sendJson(reply, 200, await findProducts(services, request.caller, query));
+      return reply.code(200).type(JSON_TYPE).send(await findProducts(services, request.caller, query));
     });
 
     app.get('/api/products/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       const query = parseListQuery(request.query, productFields, listOptions);
-      return sendJson(reply, 200, await countProducts(services, request.caller, query));
+      return reply.code(200).type(JSON_TYPE).send(await countProducts(services, request.caller, query));
     });
 
     app.get('/api/products/:id', { schema: schemas.read }, async (request: IdRequest, reply) => {
-      const doc = await findProductById(services, request.caller, request.params.id, parseDepth(request.query.depth));
-      const body = JSON.stringify(doc);
-      const etag = etagOf(body);
+      const { body, etag } = await readProduct(services, request.caller, request.params.id, parseDepth(request.query.depth));
       reply.header('etag', etag).header('cache-control', 'no-cache');
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
-        return reply.code(304).send();
-      }
+      if (ifNoneMatch && ifNoneMatchSatisfied(ifNoneMatch, etag)) return reply.code(304).send();
       return reply.code(200).type(JSON_TYPE).send(body);
     });
 

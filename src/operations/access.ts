@@ -3,8 +3,15 @@ import { forbidden, unauthorized } from '../errors/api-error.js';
 import { parseAccessWhere } from '../domain/where/parse-where.js';
 import type { FieldCatalogue, WhereNode } from '../domain/where/types.js';
 
-/** The outcome of an access rule: allowed everywhere, or only where the filter matches. */
-export type Grant = { kind: 'all' } | { kind: 'filter'; where: WhereNode };
+/**
+ * The outcome of an access rule: allowed everywhere, or only where the filter matches.
+ * `key` identifies the outcome, so cached responses are shared only by callers with the same one.
+ */
+export type Grant = { kind: 'all'; key: string } | { kind: 'filter'; where: WhereNode; key: string };
+
+const ALL: Grant = { kind: 'all', key: 'all' };
+const parsedFilters = new WeakMap<FieldCatalogue, Map<string, WhereNode>>();
+const MAX_PARSED_FILTERS = 10_000;
 
 /** `false` is 401 for anonymous callers and 403 for signed-in ones. */
 export const denied = (user: AuthUser | null) => (user ? forbidden() : unauthorized());
@@ -15,7 +22,17 @@ export async function evaluateAccess(
   fields: FieldCatalogue,
 ): Promise<Grant> {
   const result: AccessResult = rule ? await rule(args) : false;
-  if (result === true) return { kind: 'all' };
+  if (result === true) return ALL;
   if (result === false || result === null || typeof result !== 'object') throw denied(args.user);
-  return { kind: 'filter', where: parseAccessWhere(result, fields) };
+  // Rules return the same few filters over and over (one per user at most): parse each once.
+  const key = JSON.stringify(result);
+  let parsed = parsedFilters.get(fields);
+  if (!parsed) parsedFilters.set(fields, (parsed = new Map()));
+  let where = parsed.get(key);
+  if (!where) {
+    where = parseAccessWhere(result, fields);
+    if (parsed.size >= MAX_PARSED_FILTERS) parsed.clear();
+    parsed.set(key, where);
+  }
+  return { kind: 'filter', where, key };
 }

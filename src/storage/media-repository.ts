@@ -22,7 +22,10 @@ export interface MediaFilter {
 }
 
 export class MediaRepository {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly changed: () => Promise<void>,
+  ) {}
 
   /** The image objects of the given ids that exist (in no particular order). */
   async images(ids: string[]): Promise<Map<string, MediaImage>> {
@@ -43,6 +46,7 @@ export class MediaRepository {
 
   async insert(row: RentMediaTable): Promise<void> {
     await detectUnique(() => this.db.insertInto('rent_media').values(row).execute());
+    await this.changed();
   }
 
   async get(id: string, access?: WhereNode): Promise<RentMediaTable | undefined> {
@@ -66,15 +70,18 @@ export class MediaRepository {
 
   async update(id: string, changes: Pick<RentMediaTable, 'alt' | 'updated_at' | 'doc'>): Promise<void> {
     await this.db.updateTable('rent_media').set(changes).where('id', '=', id).execute();
+    await this.changed();
   }
 
   /** Deletes unless a product gallery uses it; returns the id of such a product instead. */
   async deleteUnlessUsed(id: string): Promise<{ deleted: boolean; usedBy?: string }> {
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
       const use = await trx.selectFrom('product_media').select('product_id').where('media_id', '=', id).limit(1).executeTakeFirst();
       if (use) return { deleted: false, usedBy: use.product_id };
-      const result = await trx.deleteFrom('rent_media').where('id', '=', id).executeTakeFirst();
-      return { deleted: Number(result.numDeletedRows) === 1 };
+      const deleted = await trx.deleteFrom('rent_media').where('id', '=', id).executeTakeFirst();
+      return { deleted: Number(deleted.numDeletedRows) === 1 };
     });
+    if (result.deleted) await this.changed();
+    return result;
   }
 }

@@ -1,18 +1,19 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Interval } from '../domain/reservations.js';
 import type { SortKey, WhereNode } from '../domain/where/types.js';
-import type { DatabaseSchema, Dialect, ProductsTable } from './schema.js';
+import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
 import { and, containsPattern, orderByToSql, whereToSql } from './where-sql.js';
 
-/** Everything stored for one product: its columns, reservations and the media its gallery names. */
+/** Everything stored for one product: its columns, long texts, reservations and the media its gallery names. */
 export interface ProductRecord {
   row: Omit<ProductsTable, 'version'> & { version?: number };
+  texts: Omit<ProductTextsTable, 'product_id'>;
   reservations: { id: string; start: number; end: number }[];
   mediaIds: string[];
 }
 
-/** A product as read: its depth-0 document, its version, and its owner's columns when joined. */
+/** A product as read: its depth-0 document, its version, and its owner's columns. */
 export interface ProductReadRow {
   doc: string;
   version: number;
@@ -33,12 +34,19 @@ type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
 /** Trigram indexes (FTS5 here, pg_trgm there) match substrings of three characters or more. */
 const TRIGRAM = 3;
+const CHUNK = 200;
 
 export class ProductsRepository {
+  /** The point read, compiled once: it is the hottest query of the service. */
+  private readonly getById: CompiledQuery;
+
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly dialect: Dialect,
-  ) {}
+    private readonly changed: () => Promise<void>,
+  ) {
+    this.getById = this.selectRead().where('products.id', '=', '').compile();
+  }
 
   private filterSql(filter: ProductFilter): RawBuilder<SqlBool> {
     const parts: RawBuilder<SqlBool>[] = [];
@@ -55,19 +63,20 @@ export class ProductsRepository {
   private searchSql(words: string[]): RawBuilder<SqlBool> {
     const long = words.filter((word) => [...word].length >= TRIGRAM);
     const short = words.filter((word) => [...word].length < TRIGRAM);
-    const parts = short.map((word) => sql<SqlBool>`products.search_text LIKE ${containsPattern(word)} ESCAPE '\\'`);
+    const like = (word: string) => sql<SqlBool>`t.search_text LIKE ${containsPattern(word)} ESCAPE '\\'`;
+    const parts = short.map(like);
     if (long.length > 0) {
       if (this.dialect === 'sqlite') {
         const match = long.map((word) => `"${word.replace(/"/g, '""')}"`).join(' AND ');
-        parts.push(sql<SqlBool>`products.seq IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`);
+        parts.push(sql<SqlBool>`t.seq IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`);
       } else {
-        parts.push(...long.map((word) => sql<SqlBool>`products.search_text LIKE ${containsPattern(word)} ESCAPE '\\'`));
+        parts.push(...long.map(like));
       }
     }
-    return and(parts);
+    return sql<SqlBool>`products.id IN (SELECT t.product_id FROM product_texts t WHERE ${and(parts)})`;
   }
 
-  private selectRead(db: Db) {
+  private selectRead(db: Db = this.db) {
     return db
       .selectFrom('products')
       .leftJoin('rents', 'rents.id', 'products.owner_id')
@@ -81,14 +90,30 @@ export class ProductsRepository {
   }
 
   /** One product, if it exists and matches the access filter. */
-  async get(id: string, access?: WhereNode, db: Db = this.db): Promise<ProductReadRow | undefined> {
-    const query = this.selectRead(db).where('products.id', '=', id);
-    return (access ? query.where(whereToSql('products', access)) : query).executeTakeFirst();
+  async get(id: string, access?: WhereNode): Promise<ProductReadRow | undefined> {
+    if (!access) {
+      const result = await this.db.executeQuery<ProductReadRow>(CompiledQuery.raw(this.getById.sql, [id]));
+      return result.rows[0];
+    }
+    return this.selectRead().where('products.id', '=', id).where(whereToSql('products', access)).executeTakeFirst();
   }
 
+  /**
+   * A page: the ids are found on the indexes alone (deep offsets skip index entries, not
+   * documents), then only that page's documents are read.
+   */
   async list(filter: ProductFilter, sort: SortKey[], limit: number, offset: number): Promise<ProductReadRow[]> {
-    const query = this.selectRead(this.db).where(this.filterSql(filter));
-    return (sort.length > 0 ? query.orderBy(orderByToSql('products', sort)) : query).limit(limit).offset(offset).execute();
+    const order = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
+    const page = sql`SELECT products.id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${limit} OFFSET ${offset}`;
+    const outerOrder = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
+    const result = await sql<ProductReadRow>`
+      SELECT products.doc AS doc, products.version AS version, products.owner_id AS owner_id,
+             rents.rent_name_system AS owner_name, rents.profile AS owner_profile
+      FROM (${page}) page
+      JOIN products ON products.id = page.id
+      LEFT JOIN rents ON rents.id = products.owner_id
+      ${outerOrder}`.execute(this.db);
+    return result.rows;
   }
 
   async count(filter: ProductFilter): Promise<number> {
@@ -120,29 +145,29 @@ export class ProductsRepository {
     await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
         await trx.insertInto('products').values({ ...record.row, version: record.row.version ?? 1 }).execute();
-        await this.writeChildren(trx, record);
+        await trx.insertInto('product_texts').values({ product_id: record.row.id, ...record.texts }).execute();
+        await this.writeChildren(trx, [record]);
       }),
     );
+    await this.changed();
   }
 
   /** Bulk load: many products in one transaction, in multi-row statements (seeding, benchmarks). */
   async insertMany(records: ProductRecord[]): Promise<void> {
-    const CHUNK = 200;
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < records.length; i += CHUNK) {
         const chunk = records.slice(i, i + CHUNK);
         await trx.insertInto('products').values(chunk.map((record) => ({ ...record.row, version: record.row.version ?? 1 }))).execute();
-        const reservations = chunk.flatMap((record) => record.reservations.map((r) => ({ product_id: record.row.id, id: r.id, starts_at: r.start, ends_at: r.end })));
-        for (let j = 0; j < reservations.length; j += CHUNK) await trx.insertInto('reservations').values(reservations.slice(j, j + CHUNK)).execute();
-        const links = chunk.flatMap((record) => [...new Set(record.mediaIds)].map((mediaId) => ({ product_id: record.row.id, media_id: mediaId })));
-        for (let j = 0; j < links.length; j += CHUNK) await trx.insertInto('product_media').values(links.slice(j, j + CHUNK)).execute();
+        await trx.insertInto('product_texts').values(chunk.map((record) => ({ product_id: record.row.id, ...record.texts }))).execute();
+        await this.writeChildren(trx, chunk);
       }
     });
+    await this.changed();
   }
 
   /** Replaces a product if it is still at `expectedVersion`; false when someone changed it first. */
   async replace(record: ProductRecord, expectedVersion: number): Promise<boolean> {
-    return detectUnique(() =>
+    const replaced = await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
         const { id, ...columns } = record.row;
         const result = await trx
@@ -152,44 +177,29 @@ export class ProductsRepository {
           .where('version', '=', expectedVersion)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
+        await trx.updateTable('product_texts').set(record.texts).where('product_id', '=', id).execute();
         await trx.deleteFrom('reservations').where('product_id', '=', id).execute();
         await trx.deleteFrom('product_media').where('product_id', '=', id).execute();
-        await this.writeChildren(trx, record);
+        await this.writeChildren(trx, [record]);
         return true;
       }),
     );
+    if (replaced) await this.changed();
+    return replaced;
   }
 
-  private async writeChildren(trx: Transaction<DatabaseSchema>, record: ProductRecord): Promise<void> {
-    const productId = record.row.id;
-    if (record.reservations.length > 0) {
-      await trx
-        .insertInto('reservations')
-        .values(record.reservations.map((r) => ({ product_id: productId, id: r.id, starts_at: r.start, ends_at: r.end })))
-        .execute();
-    }
-    const mediaIds = [...new Set(record.mediaIds)];
-    if (mediaIds.length > 0) {
-      await trx
-        .insertInto('product_media')
-        .values(mediaIds.map((mediaId) => ({ product_id: productId, media_id: mediaId })))
-        .execute();
-    }
+  private async writeChildren(trx: Transaction<DatabaseSchema>, records: ProductRecord[]): Promise<void> {
+    const reservations = records.flatMap((record) => record.reservations.map((r) => ({ product_id: record.row.id, id: r.id, starts_at: r.start, ends_at: r.end })));
+    for (let i = 0; i < reservations.length; i += CHUNK) await trx.insertInto('reservations').values(reservations.slice(i, i + CHUNK)).execute();
+    const links = records.flatMap((record) => [...new Set(record.mediaIds)].map((mediaId) => ({ product_id: record.row.id, media_id: mediaId })));
+    for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('product_media').values(links.slice(i, i + CHUNK)).execute();
   }
 
-  /** Deletes a product at a known version (its reservations and media links go with it). */
+  /** Deletes a product at a known version; its texts, reservations and media links go by cascade. */
   async delete(id: string, expectedVersion: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('reservations').where('product_id', '=', id).execute();
-      await trx.deleteFrom('product_media').where('product_id', '=', id).execute();
-      const result = await trx.deleteFrom('products').where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
-      if (Number(result.numDeletedRows) !== 1) throw new StaleVersion();
-      return true;
-    }).catch((error: unknown) => {
-      if (error instanceof StaleVersion) return false;
-      throw error;
-    });
+    const result = await this.db.deleteFrom('products').where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows) === 1;
+    if (deleted) await this.changed();
+    return deleted;
   }
 }
-
-class StaleVersion extends Error {}

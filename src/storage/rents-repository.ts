@@ -6,7 +6,10 @@ export type RentRow = Selectable<RentsTable>;
 export type NewRentRow = Omit<RentRow, 'failed_logins' | 'version' | 'locked_until'>;
 
 export class RentsRepository {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly changed: () => Promise<void>,
+  ) {}
 
   async get(id: string): Promise<RentRow | undefined> {
     return this.db.selectFrom('rents').selectAll().where('id', '=', id).executeTakeFirst();
@@ -18,6 +21,7 @@ export class RentsRepository {
 
   async insert(row: NewRentRow): Promise<void> {
     await detectUnique(() => this.db.insertInto('rents').values(row).execute());
+    await this.changed();
   }
 
   /** Updates an account if it is still at `expectedVersion`; false when it changed first. */
@@ -30,7 +34,9 @@ export class RentsRepository {
         .where('version', '=', expectedVersion)
         .executeTakeFirst(),
     );
-    return Number(result.numUpdatedRows) === 1;
+    const updated = Number(result.numUpdatedRows) === 1;
+    if (updated) await this.changed();
+    return updated;
   }
 
   /** Counts a failed login; the attempt that reaches `max` locks the account until `lockUntil`. */

@@ -9,19 +9,24 @@ export interface ProductsTable {
   published: number;
   internal_name: string | null;
   product_name: string;
-  product_desc: string | null;
   location: string | null;
   price: number | null;
   caution: number | null;
   time_unit: string | null;
   selected_term: string | null;
-  /** Name, description and location, case- and accent-folded, for `q`. */
-  search_text: string;
   created_at: string;
   updated_at: string;
   version: number;
   /** The whole product at depth 0, as JSON. */
   doc: string;
+}
+
+/** A product's long texts, kept out of its row. */
+export interface ProductTextsTable {
+  product_id: string;
+  product_desc: string | null;
+  /** Name, description and location, case- and accent-folded, for `q`. */
+  search_text: string;
 }
 
 export interface ReservationsTable {
@@ -77,6 +82,7 @@ export interface RentMediaTable {
 
 export interface DatabaseSchema {
   products: ProductsTable;
+  product_texts: ProductTextsTable;
   reservations: ReservationsTable;
   product_media: ProductMediaTable;
   rents: RentsTable;

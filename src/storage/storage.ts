@@ -5,6 +5,7 @@ import { ProductsRepository } from './products-repository.js';
 import { RentsRepository } from './rents-repository.js';
 import { SessionsRepository } from './sessions-repository.js';
 import type { Dialect } from './schema.js';
+import { ChangeFeed } from './change-feed.js';
 
 /** The service's one door to its database, whichever dialect is behind it. */
 export interface Storage {
@@ -13,6 +14,8 @@ export interface Storage {
   readonly rents: RentsRepository;
   readonly media: MediaRepository;
   readonly sessions: SessionsRepository;
+  /** Committed changes to products, accounts and media, for read caches. */
+  readonly changes: ChangeFeed;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -27,15 +30,26 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
     throw error;
   }
   const { db, dialect } = database;
+  const changes = new ChangeFeed();
+  if (dialect === 'postgres') await changes.listen(databaseUrl);
+  /** Called after every committed write that changes what product responses show. */
+  const changed = async () => {
+    changes.bump();
+    if (dialect === 'postgres') await sql`SELECT pg_notify(${ChangeFeed.CHANNEL}, '')`.execute(db);
+  };
   return {
     dialect,
-    products: new ProductsRepository(db, dialect),
-    rents: new RentsRepository(db),
-    media: new MediaRepository(db),
+    changes,
+    products: new ProductsRepository(db, dialect, changed),
+    rents: new RentsRepository(db, changed),
+    media: new MediaRepository(db, changed),
     sessions: new SessionsRepository(db),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },
-    close: () => database.close(),
+    async close() {
+      await changes.close();
+      await database.close();
+    },
   };
 }

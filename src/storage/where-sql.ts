@@ -62,7 +62,10 @@ function condition(table: string, c: Condition): Expr {
 export function whereToSql(table: string, node: WhereNode): Expr {
   if (node.kind === 'and') return and(node.children.map((child) => whereToSql(table, child)));
   if (node.kind === 'or') return or(node.children.map((child) => whereToSql(table, child)));
-  return condition(table, node);
+  const side = node.field.sideTable;
+  if (!side) return condition(table, node);
+  // Side tables are 1:1, so a condition on their row is a condition on the document.
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} IN (SELECT ${sql.ref(`${side.table}.${side.key}`)} FROM ${sql.table(side.table)} WHERE ${condition(side.table, node)})`;
 }
 
 /** NULLs sort as the smallest value on both databases (as Payload does). */

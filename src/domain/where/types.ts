@@ -9,6 +9,8 @@ export interface FieldDef {
   column: string;
   type: FieldType;
   sortable: boolean;
+  /** A column of a 1:1 side table rather than of the collection's own. */
+  sideTable?: { table: string; key: string };
 }
 
 export type FieldCatalogue = ReadonlyMap<string, FieldDef>;

@@ -1,17 +1,63 @@
 import { notFound } from '../../errors/api-error.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
+import { matches } from '../../domain/where/matches.js';
+import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
+import { etagOf } from './etag.js';
+import { entrySize, productEntry, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
-import { applyAfterRead } from './read-hooks.js';
-import { renderProducts, type RenderedProduct } from './render.js';
+import { applyAfterRead, hasAfterRead } from './read-hooks.js';
+import { renderProducts } from './render.js';
 
-/** One product as the caller may see it; hidden and missing are both 404. */
-export async function findProductById(services: Services, caller: Caller, id: string, depth: Depth): Promise<RenderedProduct> {
-  if (!isValidId(id)) throw notFound(`No product has the id \`${id}\`.`);
-  const grant = await productGrant(services.config.access.products.read, { user: caller.user, id });
-  const row = await services.storage.products.get(id, grant.kind === 'filter' ? grant.where : undefined);
-  if (!row) throw notFound(`No product has the id \`${id}\`.`);
+/** A response body and its ETag. */
+export interface Representation {
+  body: string;
+  etag: string;
+}
+
+const missing = (id: string) => notFound(`No product has the id \`${id}\`.`);
+
+async function represent(services: Services, caller: Caller, row: ProductReadRow, depth: Depth): Promise<Representation> {
   const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
-  return doc as RenderedProduct;
+  const body = JSON.stringify(doc);
+  return { body, etag: etagOf(body) };
+}
+
+/**
+ * A product as the caller may see it (hidden and missing are both 404), as response bytes.
+ * Without afterRead hooks the bytes do not depend on the caller, so they are cached per
+ * product and only the access rule is evaluated per request.
+ */
+export async function readProduct(services: Services, caller: Caller, id: string, depth: Depth): Promise<Representation> {
+  if (!isValidId(id)) throw missing(id);
+  const grant = await productGrant(services.config.access.products.read, { user: caller.user, id });
+  if (hasAfterRead(services)) {
+    const row = await services.storage.products.get(id, grant.kind === 'filter' ? grant.where : undefined);
+    if (!row) throw missing(id);
+    return represent(services, caller, row, depth);
+  }
+  const cache = services.caches.products;
+  const readAt = cache.generation;
+  let entry: ProductEntry | undefined = cache.get(id);
+  if (!entry) {
+    const row = await services.storage.products.get(id);
+    if (!row) throw missing(id);
+    entry = productEntry(row);
+  }
+  if (grant.kind === 'filter' && !matches(grant.where, entry.columns)) throw missing(id);
+  let representation = entry.bodies[depth];
+  if (!representation) {
+    representation = await represent(services, caller, entry.row, depth);
+    entry.bodies[depth] = representation;
+  }
+  cache.set(id, entry, entrySize(entry), readAt);
+  return representation;
+}
+
+/** The tags a client may hold for a stored product: its representations at depth 0 and 1. */
+export async function currentEtags(services: Services, caller: Caller, row: ProductReadRow): Promise<Set<string>> {
+  const tags = new Set<string>();
+  for (const depth of [0, 1] as const) tags.add((await represent(services, caller, row, depth)).etag);
+  return tags;
 }

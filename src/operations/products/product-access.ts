@@ -13,7 +13,9 @@ export const productGrant = (rule: AccessFunction | undefined, args: Parameters<
   evaluateAccess(rule, args, productFields);
 
 export function grantCovers(grant: Grant, doc: ProductDoc): boolean {
-  return grant.kind === 'all' || matches(grant.where, toRecord(doc).row);
+  if (grant.kind === 'all') return true;
+  const record = toRecord(doc);
+  return matches(grant.where, { ...record.row, ...record.texts });
 }
 
 async function visibleTo(services: Services, user: AuthUser | null, doc: ProductDoc): Promise<boolean> {

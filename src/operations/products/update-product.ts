@@ -8,7 +8,8 @@ import { notFound } from '../../errors/api-error.js';
 import { runHooks } from '../hooks.js';
 import type { Caller, Services } from '../context.js';
 import { renderOne, requireObjectBody } from './render-one.js';
-import { currentEtags, ifMatchSatisfied } from './etag.js';
+import { ifMatchSatisfied } from './etag.js';
+import { currentEtags } from './find-product.js';
 import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
 

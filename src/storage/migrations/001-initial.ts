@@ -19,11 +19,11 @@ export function initialMigration(dialect: Dialect): Migration {
   const pg = dialect === 'postgres';
   const real = pg ? 'double precision' : 'real';
   const bigint = pg ? 'bigint' : 'integer';
-  // SQLite keeps an integer rowid (`seq`) so the full-text index can point at rows stably.
   // Sorts put NULLs first ascending (where-sql.ts); PostgreSQL needs its indexes built that way to use them.
   const index = (name: string, table: string, columns: string[]) =>
     `CREATE INDEX ${name} ON ${table} (${columns.map((c) => (pg ? `${c} NULLS FIRST` : c)).join(', ')})`;
-  const productKey = pg ? 'id text PRIMARY KEY' : 'seq integer PRIMARY KEY, id text NOT NULL UNIQUE';
+  // SQLite keeps an integer rowid (`seq`) so the full-text index can point at rows stably.
+  const textsKey = pg ? 'product_id text PRIMARY KEY' : 'seq integer PRIMARY KEY, product_id text NOT NULL UNIQUE';
   const statements = [
     `CREATE TABLE rents (
       id text PRIMARY KEY,
@@ -48,19 +48,17 @@ export function initialMigration(dialect: Dialect): Migration {
     )`,
     `CREATE INDEX sessions_rent ON sessions (rent_id)`,
     `CREATE TABLE products (
-      ${productKey},
+      id text PRIMARY KEY,
       owner_id text REFERENCES rents (id),
       slug text NOT NULL,
       published integer NOT NULL DEFAULT 0,
       internal_name text,
       product_name text NOT NULL,
-      product_desc text,
       location text,
       price ${real},
       caution ${real},
       time_unit text,
       selected_term text,
-      search_text text NOT NULL,
       created_at text NOT NULL,
       updated_at text NOT NULL,
       version integer NOT NULL DEFAULT 1,
@@ -74,6 +72,12 @@ export function initialMigration(dialect: Dialect): Migration {
     index('products_location_price', 'products', ['location', 'price', 'id']),
     index('products_price', 'products', ['price', 'id']),
     index('products_name', 'products', ['product_name', 'id']),
+    // The long texts live beside the product row, so that reading a product touches one small row.
+    `CREATE TABLE product_texts (
+      ${textsKey} REFERENCES products (id) ON DELETE CASCADE,
+      product_desc text,
+      search_text text NOT NULL
+    )`,
     `CREATE TABLE reservations (
       product_id text NOT NULL REFERENCES products (id) ON DELETE CASCADE,
       id text NOT NULL,
@@ -109,17 +113,17 @@ export function initialMigration(dialect: Dialect): Migration {
       ? [
           ...postgresFunctions(),
           `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
-          `CREATE INDEX products_search_trgm ON products USING gin (search_text gin_trgm_ops)`,
+          `CREATE INDEX product_texts_search_trgm ON product_texts USING gin (search_text gin_trgm_ops)`,
         ]
       : [
-          `CREATE VIRTUAL TABLE products_fts USING fts5(search_text, content='products', content_rowid='seq', tokenize='trigram')`,
-          `CREATE TRIGGER products_fts_insert AFTER INSERT ON products BEGIN
+          `CREATE VIRTUAL TABLE products_fts USING fts5(search_text, content='product_texts', content_rowid='seq', tokenize='trigram')`,
+          `CREATE TRIGGER products_fts_insert AFTER INSERT ON product_texts BEGIN
              INSERT INTO products_fts (rowid, search_text) VALUES (new.seq, new.search_text);
            END`,
-          `CREATE TRIGGER products_fts_delete AFTER DELETE ON products BEGIN
+          `CREATE TRIGGER products_fts_delete AFTER DELETE ON product_texts BEGIN
              INSERT INTO products_fts (products_fts, rowid, search_text) VALUES ('delete', old.seq, old.search_text);
            END`,
-          `CREATE TRIGGER products_fts_update AFTER UPDATE OF search_text ON products BEGIN
+          `CREATE TRIGGER products_fts_update AFTER UPDATE OF search_text ON product_texts BEGIN
              INSERT INTO products_fts (products_fts, rowid, search_text) VALUES ('delete', old.seq, old.search_text);
              INSERT INTO products_fts (rowid, search_text) VALUES (new.seq, new.search_text);
            END`,
