@@ -13,14 +13,21 @@ export interface ProductRecord {
   mediaIds: string[];
 }
 
-/** A product as read: its depth-0 document, its version, and its owner's columns. */
-export interface ProductReadRow {
+/** The product columns access filters and `where` look at (all but the document). */
+export type ProductColumns = Omit<ProductsTable, 'doc' | 'version'>;
+
+/** A product as read: its columns, its depth-0 document, its version, and its owner's columns. */
+export interface ProductReadRow extends ProductColumns {
   doc: string;
   version: number;
-  owner_id: string | null;
   owner_name: string | null;
   owner_profile: string | null;
 }
+
+const COLUMNS = [
+  'id', 'owner_id', 'slug', 'published', 'internal_name', 'product_name', 'location', 'price', 'caution',
+  'time_unit', 'selected_term', 'created_at', 'updated_at', 'doc', 'version',
+] as const;
 
 /** What narrows a list or a count; built by the operations, compiled to SQL here. */
 export interface ProductFilter {
@@ -80,13 +87,7 @@ export class ProductsRepository {
     return db
       .selectFrom('products')
       .leftJoin('rents', 'rents.id', 'products.owner_id')
-      .select([
-        'products.doc as doc',
-        'products.version as version',
-        'products.owner_id as owner_id',
-        'rents.rent_name_system as owner_name',
-        'rents.profile as owner_profile',
-      ]);
+      .select([...COLUMNS.map((column) => `products.${column}` as const), 'rents.rent_name_system as owner_name', 'rents.profile as owner_profile']);
   }
 
   /** One product, if it exists and matches the access filter. */
@@ -99,6 +100,24 @@ export class ProductsRepository {
   }
 
   /**
+   * The ids of every matching product in order, read from the indexes alone; at most `max`
+   * (undefined when there are more, so that the caller pages in SQL instead).
+   */
+  async listIds(filter: ProductFilter, sort: SortKey[], max: number): Promise<string[] | undefined> {
+    const order = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
+    const result = await sql<{ id: string }>`SELECT products.id AS id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${max + 1}`.execute(this.db);
+    return result.rows.length > max ? undefined : result.rows.map((row) => row.id);
+  }
+
+  /** Several products by id, in the order of `ids` (missing ones left out). */
+  async getMany(ids: string[]): Promise<ProductReadRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.selectRead().where('products.id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
    * A page: the ids are found on the indexes alone (deep offsets skip index entries, not
    * documents), then only that page's documents are read.
    */
@@ -107,7 +126,7 @@ export class ProductsRepository {
     const page = sql`SELECT products.id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${limit} OFFSET ${offset}`;
     const outerOrder = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
     const result = await sql<ProductReadRow>`
-      SELECT products.doc AS doc, products.version AS version, products.owner_id AS owner_id,
+      SELECT ${sql.join(COLUMNS.map((column) => sql.ref(`products.${column}`)))},
              rents.rent_name_system AS owner_name, rents.profile AS owner_profile
       FROM (${page}) page
       JOIN products ON products.id = page.id

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** A strong ETag: a digest of the exact response bytes. */
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 

@@ -5,14 +5,16 @@ import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { etagOf } from './etag.js';
-import { entrySize, productEntry, type ProductEntry } from './product-cache.js';
+import { entrySize, productEntry, withSideColumns, type ProductEntry } from './product-cache.js';
+import type { WhereNode } from '../../domain/where/types.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
-import { renderProducts } from './render.js';
+import { galleryImages, renderProducts } from './render.js';
+import { renderBodies } from './render-bodies.js';
 
 /** A response body and its ETag. */
 export interface Representation {
-  body: string;
+  body: string | Buffer;
   etag: string;
 }
 
@@ -22,6 +24,11 @@ async function represent(services: Services, caller: Caller, row: ProductReadRow
   const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
   const body = JSON.stringify(doc);
   return { body, etag: etagOf(body) };
+}
+
+function usesSideTable(node: WhereNode): boolean {
+  if (node.kind === 'and' || node.kind === 'or') return node.children.some(usesSideTable);
+  return node.field.sideTable !== undefined;
 }
 
 /**
@@ -45,14 +52,20 @@ export async function readProduct(services: Services, caller: Caller, id: string
     if (!row) throw missing(id);
     entry = productEntry(row);
   }
-  if (grant.kind === 'filter' && !matches(grant.where, entry.columns)) throw missing(id);
-  let representation = entry.bodies[depth];
-  if (!representation) {
-    representation = await represent(services, caller, entry.row, depth);
-    entry.bodies[depth] = representation;
+  if (grant.kind === 'filter' && !matches(grant.where, usesSideTable(grant.where) ? withSideColumns(entry) : entry.columns)) throw missing(id);
+  let body = entry.bodies[depth];
+  if (body === undefined) {
+    const [text] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
+    body = Buffer.from(text as string);
+    entry.bodies[depth] = body;
+  }
+  let etag = entry.etags[depth];
+  if (etag === undefined) {
+    etag = etagOf(body);
+    entry.etags[depth] = etag;
   }
   cache.set(id, entry, entrySize(entry), readAt);
-  return representation;
+  return { body, etag };
 }
 
 /** The tags a client may hold for a stored product: its representations at depth 0 and 1. */

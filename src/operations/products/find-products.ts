@@ -1,10 +1,12 @@
 import type { ListQuery } from '../../domain/list-query.js';
-import type { ProductFilter } from '../../storage/products-repository.js';
+import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
+import { entrySize, productEntry, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
-import { renderProducts } from './render.js';
+import { galleryImages, renderProducts } from './render.js';
+import { renderBodies } from './render-bodies.js';
 
 export interface PaginatedDocs<T> {
   docs: T[];
@@ -18,6 +20,9 @@ export interface PaginatedDocs<T> {
   prevPage: number | null;
   nextPage: number | null;
 }
+
+/** Above this many matches a list is paged in SQL rather than through a cached id list. */
+const MAX_CACHED_IDS = 250_000;
 
 function filterFor(grant: Grant, query: Omit<ListQuery, 'sort' | 'limit' | 'page' | 'depth'>): ProductFilter {
   return {
@@ -50,44 +55,85 @@ const queryKey = (kind: string, grant: Grant, query: object): string =>
   `${kind}|${grant.key}|${JSON.stringify(query, (key, value: unknown) => (key === 'field' ? (value as { path: string }).path : value))}`;
 
 /**
- * Runs `produce` unless the same answer for the same access is cached. Without afterRead
- * hooks a list depends only on the query, the caller's access and the data.
+ * The ordered ids of every product a query matches, cached until the next write: a page
+ * is then a slice, the count its length, and a deep page costs what the first does.
  */
-async function cached(services: Services, key: string, produce: () => Promise<string>): Promise<string> {
-  if (hasAfterRead(services)) return produce();
-  const cache = services.caches.lists;
+async function matchingIds(services: Services, grant: Grant, query: ListQuery): Promise<string[] | undefined> {
+  const { where, searchWords, available, sort } = query;
+  const key = queryKey('ids', grant, { where, searchWords, available, sort });
+  const cache = services.caches.ids;
   const hit = cache.get(key);
-  if (hit !== undefined) return hit;
+  if (hit) return hit;
   const readAt = cache.generation;
-  const body = await produce();
-  cache.set(key, body, body.length * 2 + key.length * 2, readAt);
-  return body;
+  const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
+  if (ids) cache.set(key, ids, ids.length * 64 + key.length * 2, readAt);
+  return ids;
+}
+
+/** Response bodies of products, from the product cache where it has them; the rest read in one query. */
+async function productBodies(services: Services, ids: string[], depth: ListQuery['depth']): Promise<Buffer[]> {
+  const cache = services.caches.products;
+  const readAt = cache.generation;
+  const entries = new Map<string, ProductEntry>();
+  for (const id of ids) {
+    const hit = cache.get(id);
+    if (hit) entries.set(id, hit);
+  }
+  const missing = ids.filter((id) => !entries.has(id));
+  for (const row of await services.storage.products.getMany(missing)) entries.set(row.id, productEntry(row));
+  const unrendered = [...entries.values()].filter((entry) => entry.bodies[depth] === undefined);
+  const rendered = await renderBodies(unrendered.map((entry) => entry.row), depth, (imageIds) => galleryImages(services, imageIds));
+  unrendered.forEach((entry, index) => {
+    entry.bodies[depth] = Buffer.from(rendered[index] as string);
+  });
+  const bodies: Buffer[] = [];
+  for (const id of ids) {
+    const entry = entries.get(id);
+    if (!entry) continue;
+    cache.set(id, entry, entrySize(entry), readAt);
+    const body = entry.bodies[depth];
+    if (body) bodies.push(body);
+  }
+  return bodies;
+}
+
+const COMMA = Buffer.from(',');
+const DOCS_OPEN = Buffer.from('{"docs":[');
+
+/** The list envelope assembled from the documents' bytes. */
+function envelope(bodies: Buffer[], totalDocs: number, query: ListQuery): Buffer {
+  const { docs: _docs, ...rest } = paginate([], totalDocs, query.limit, query.page);
+  const parts: Buffer[] = [DOCS_OPEN];
+  bodies.forEach((body, index) => parts.push(...(index > 0 ? [COMMA, body] : [body])));
+  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+  return Buffer.concat(parts);
+}
+
+/** The general path: SQL count and page, afterRead hooks applied per document. */
+async function pagedInSql(services: Services, caller: Caller, grant: Grant, query: ListQuery): Promise<string> {
+  const filter = filterFor(grant, query);
+  const { products } = services.storage;
+  const offset = (query.page - 1) * query.limit;
+  const totalDocs = await products.count(filter);
+  const rows: ProductReadRow[] = offset < totalDocs ? await products.list(filter, query.sort, query.limit, offset) : [];
+  const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
+  return JSON.stringify(paginate(docs, totalDocs, query.limit, query.page));
 }
 
 /** GET /api/products: the envelope as response bytes. */
-export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string> {
+export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string | Buffer> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
-  return cached(services, queryKey('list', grant, query), async () => {
-    const filter = filterFor(grant, query);
-    const { products } = services.storage;
-    const offset = (query.page - 1) * query.limit;
-    const totalDocs = await countCached(services, grant, query, () => products.count(filter));
-    const rows = offset < totalDocs ? await products.list(filter, query.sort, query.limit, offset) : [];
-    const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-    return JSON.stringify(paginate(docs, totalDocs, query.limit, query.page));
-  });
-}
-
-/** Counts depend on the filters only (not on sort, page or depth): one cached count serves every page. */
-async function countCached(services: Services, grant: Grant, query: ListQuery, count: () => Promise<number>): Promise<number> {
-  const { where, searchWords, available } = query;
-  const body = await cached(services, queryKey('count', grant, { where, searchWords, available }), async () => String(await count()));
-  return Number(body);
+  if (hasAfterRead(services)) return pagedInSql(services, caller, grant, query);
+  const ids = await matchingIds(services, grant, query);
+  if (!ids) return pagedInSql(services, caller, grant, query);
+  const offset = (query.page - 1) * query.limit;
+  return envelope(await productBodies(services, ids.slice(offset, offset + query.limit), query.depth), ids.length, query);
 }
 
 /** GET /api/products/count: `{totalDocs}` as response bytes. */
 export async function countProducts(services: Services, caller: Caller, query: ListQuery): Promise<string> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
-  const totalDocs = await countCached(services, grant, query, () => services.storage.products.count(filterFor(grant, query)));
+  const ids = await matchingIds(services, grant, { ...query, sort: [] });
+  const totalDocs = ids ? ids.length : await services.storage.products.count(filterFor(grant, query));
   return JSON.stringify({ totalDocs });
 }

@@ -4,33 +4,46 @@ import type { Depth } from '../../domain/list-query.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { ChangeFeed } from '../../storage/change-feed.js';
 import { ReadCache } from '../read-cache.js';
+import type { MediaImage } from '../../storage/media-repository.js';
 import { toRecord } from './persist-product.js';
 
 /** A product ready to serve: its columns (to check access against) and its bodies by depth. */
 export interface ProductEntry {
   row: ProductReadRow;
   columns: ColumnValues;
-  bodies: Partial<Record<Depth, { body: string; etag: string }>>;
+  /** UTF-8 bytes, ready to send: no conversion per request, and off the JavaScript heap. */
+  bodies: Partial<Record<Depth, Buffer>>;
+  /** ETags are computed when a single product is read, not for list pages. */
+  etags: Partial<Record<Depth, string>>;
 }
 
 export function productEntry(row: ProductReadRow): ProductEntry {
-  const record = toRecord(JSON.parse(row.doc) as ProductDoc);
-  const { doc: _doc, ...columns } = record.row;
-  return { row, columns: { ...columns, ...record.texts }, bodies: {} };
+  const { doc: _doc, owner_name: _name, owner_profile: _profile, ...columns } = row;
+  return { row, columns, bodies: {}, etags: {} };
+}
+
+/** Side-table columns are not in the read row; a filter on them (rare) looks at the document. */
+export function withSideColumns(entry: ProductEntry): ColumnValues {
+  const record = toRecord(JSON.parse(entry.row.doc) as ProductDoc);
+  return { ...entry.columns, ...record.texts };
 }
 
 export const entrySize = (entry: ProductEntry): number =>
-  entry.row.doc.length * 2 + Object.values(entry.bodies).reduce((sum, body) => sum + (body?.body.length ?? 0), 0) + 2048;
+  entry.row.doc.length * 2 + Object.values(entry.bodies).reduce((sum, body) => sum + (body?.length ?? 0), 0) + 1024;
 
 /** Response caches of the products read path; see ReadCache for when they empty. */
 export interface ProductCaches {
   products: ReadCache<ProductEntry>;
-  lists: ReadCache<string>;
+  /** Ordered ids of the products a query matches. */
+  ids: ReadCache<string[]>;
+  /** Gallery images, which many products share. */
+  images: ReadCache<MediaImage | null>;
 }
 
 export function createProductCaches(feed: ChangeFeed): ProductCaches {
   return {
     products: new ReadCache<ProductEntry>(feed, 48 * 1024 * 1024),
-    lists: new ReadCache<string>(feed, 32 * 1024 * 1024),
+    ids: new ReadCache<string[]>(feed, 48 * 1024 * 1024),
+    images: new ReadCache<MediaImage | null>(feed, 4 * 1024 * 1024),
   };
 }

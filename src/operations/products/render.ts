@@ -12,9 +12,34 @@ export async function renderProducts(services: Services, rows: ProductReadRow[],
   const docs = rows.map((row) => JSON.parse(row.doc) as ProductDoc);
   if (depth === 0) return docs as unknown as RenderedProduct[];
   const mediaIds = docs.flatMap((doc) => (doc.gallery?.images ?? []).filter((image): image is string => typeof image === 'string'));
-  const media = await services.storage.media.images(mediaIds);
+  const media = await galleryImages(services, mediaIds);
   return docs.map((doc, index) => populate(doc, rows[index] as ProductReadRow, media));
 }
+
+/** Gallery images by id, from the cache where it has them and in one query for the rest. */
+export async function galleryImages(services: Services, ids: string[]): Promise<Map<string, MediaImage>> {
+  const cache = services.caches.images;
+  const found = new Map<string, MediaImage>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const hit = cache.get(id);
+    if (hit === undefined) missing.push(id);
+    else if (hit !== null) found.set(id, hit);
+  }
+  if (missing.length > 0) {
+    const readAt = cache.generation;
+    const loaded = await services.storage.media.images(missing);
+    for (const id of missing) {
+      const image = loaded.get(id) ?? null;
+      cache.set(id, image, 512, readAt);
+      if (image) found.set(id, image);
+    }
+  }
+  return found;
+}
+
+/** A stored row at depth 1, parsed and filled in. */
+export const populateRow = (row: ProductReadRow, media: Map<string, MediaImage>): RenderedProduct => populate(JSON.parse(row.doc) as ProductDoc, row, media);
 
 function populate(doc: ProductDoc, row: ProductReadRow, media: Map<string, MediaImage>): RenderedProduct {
   const owner = row.owner_id && row.owner_name !== null && row.owner_profile !== null

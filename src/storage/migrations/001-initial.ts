@@ -69,7 +69,10 @@ export function initialMigration(dialect: Dialect): Migration {
     index('products_published_created', 'products', ['published', 'created_at', 'id']),
     index('products_owner_created', 'products', ['owner_id', 'created_at', 'id']),
     index('products_owner_term', 'products', ['owner_id', 'selected_term']),
+    // Anonymous readers always filter on `published`, so it leads the indexes lists sort on.
+    index('products_published_location_price', 'products', ['published', 'location', 'price', 'id']),
     index('products_location_price', 'products', ['location', 'price', 'id']),
+    index('products_published_price', 'products', ['published', 'price', 'id']),
     index('products_price', 'products', ['price', 'id']),
     index('products_name', 'products', ['product_name', 'id']),
     // The long texts live beside the product row, so that reading a product touches one small row.

@@ -1,0 +1,99 @@
+import type { Depth } from '../../domain/list-query.js';
+import type { ImageObject } from '../../domain/product-schema.js';
+import type { MediaImage } from '../../storage/media-repository.js';
+import type { ProductReadRow } from '../../storage/products-repository.js';
+import { publicProfile } from './owner-profile.js';
+import { populateRow } from './render.js';
+
+/**
+ * Response bodies straight from the stored JSON text. Stored documents are written in one
+ * key order (buildProductDoc): `id`, `internal_name`, then `basic` (whose values are strings
+ * and whose last key is `rent_owner`), `additional`, `settings`, `gallery`, `availability`.
+ * Strings in JSON escape their quotes, so the first `"rent_owner":` and the first
+ * `"gallery":{"images":[` … `]},"availability":` are those fields. Depth 1 then replaces just
+ * those two spans instead of parsing and re-serialising the whole document. A document not
+ * in that shape takes the general path.
+ */
+const GALLERY_START = '"gallery":{"images":';
+const GALLERY_END = '},"availability":';
+
+const profileJson = new Map<string, string>();
+const MAX_PROFILES = 5000;
+
+/** An owner's public profile as JSON, memoised by the stored text it comes from. */
+function ownerJson(row: ProductReadRow): string | undefined {
+  if (!row.owner_id || row.owner_name === null || row.owner_profile === null) return undefined;
+  const key = `${row.owner_id}\u0000${row.owner_name}\u0000${row.owner_profile}`;
+  let json = profileJson.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(publicProfile(row.owner_id, row.owner_name, row.owner_profile));
+    if (profileJson.size >= MAX_PROFILES) profileJson.clear();
+    profileJson.set(key, json);
+  }
+  return json;
+}
+
+interface Spans {
+  owner?: { start: number; end: number };
+  gallery?: { start: number; end: number; images: (string | ImageObject)[] };
+}
+
+function findSpans(row: ProductReadRow): Spans | undefined {
+  const doc = row.doc;
+  const spans: Spans = {};
+  if (row.owner_id) {
+    const marker = `"rent_owner":${JSON.stringify(row.owner_id)}`;
+    const start = doc.indexOf('"rent_owner":');
+    if (start < 0 || !doc.startsWith(marker, start)) return undefined;
+    spans.owner = { start: start + '"rent_owner":'.length, end: start + marker.length };
+  }
+  const galleryAt = doc.indexOf(GALLERY_START, spans.owner?.end ?? 0);
+  if (galleryAt < 0) return undefined;
+  const start = galleryAt + GALLERY_START.length;
+  const end = doc.indexOf(GALLERY_END, start);
+  if (end < 0) return undefined;
+  try {
+    const images = JSON.parse(doc.slice(start, end)) as unknown;
+    if (!Array.isArray(images)) return undefined;
+    spans.gallery = { start, end, images: images as (string | ImageObject)[] };
+  } catch {
+    return undefined;
+  }
+  return spans;
+}
+
+function splice(row: ProductReadRow, spans: Spans, media: Map<string, MediaImage>): string {
+  const doc = row.doc;
+  const parts: string[] = [];
+  let at = 0;
+  if (spans.owner) {
+    const owner = ownerJson(row);
+    if (owner !== undefined) {
+      parts.push(doc.slice(at, spans.owner.start), owner);
+      at = spans.owner.end;
+    }
+  }
+  if (spans.gallery && spans.gallery.images.some((image) => typeof image === 'string')) {
+    const images = spans.gallery.images.map((image) => (typeof image === 'string' ? (media.get(image) ?? image) : image));
+    parts.push(doc.slice(at, spans.gallery.start), JSON.stringify(images));
+    at = spans.gallery.end;
+  }
+  parts.push(doc.slice(at));
+  return parts.join('');
+}
+
+export type ImageLookup = (ids: string[]) => Promise<Map<string, MediaImage>>;
+
+/** Response bodies of stored products at a depth, in row order; `images` resolves gallery ids. */
+export async function renderBodies(rows: ProductReadRow[], depth: Depth, images: ImageLookup): Promise<string[]> {
+  if (depth === 0) return rows.map((row) => row.doc);
+  const spans = rows.map(findSpans);
+  const ids = spans.flatMap((span, index) =>
+    span ? (span.gallery?.images ?? []).filter((image): image is string => typeof image === 'string') : (JSON.parse((rows[index] as ProductReadRow).doc) as { gallery?: { images?: unknown[] } }).gallery?.images?.filter((image): image is string => typeof image === 'string') ?? [],
+  );
+  const media = await images(ids);
+  return rows.map((row, index) => {
+    const span = spans[index];
+    return span ? splice(row, span, media) : JSON.stringify(populateRow(row, media));
+  });
+}
