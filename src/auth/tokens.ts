@@ -11,7 +11,16 @@ export interface TokenClaims {
 const ALGORITHM = 'HS256';
 const ISSUER = 'rental-catalogue';
 
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenSigner {
+  /**
+   * Signatures of tokens already checked: a token's bytes decide its validity once and for all,
+   * so repeat requests skip the HMAC. Expiry is still checked on every use, and revocation is
+   * the session store's job.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
+
   constructor(private readonly key: Uint8Array) {}
 
   async sign(claims: TokenClaims): Promise<string> {
@@ -27,6 +36,17 @@ export class TokenSigner {
 
   /** The claims of a valid token; undefined for anything forged, altered, expired or malformed. */
   async verify(token: string): Promise<TokenClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) return known.exp > Date.now() / 1000 ? known : undefined;
+    const claims = await this.check(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private async check(token: string): Promise<TokenClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return undefined;

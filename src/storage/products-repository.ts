@@ -184,8 +184,13 @@ export class ProductsRepository {
     await this.changed();
   }
 
-  /** Replaces a product if it is still at `expectedVersion`; false when someone changed it first. */
-  async replace(record: ProductRecord, expectedVersion: number): Promise<boolean> {
+  /**
+   * Replaces a product if it is still at `expectedVersion`; false when someone changed it first.
+   * Given the record it replaces, only the parts that differ are rewritten (the full-text index
+   * of an unchanged description is not touched).
+   */
+  async replace(record: ProductRecord, expectedVersion: number, previous?: ProductRecord): Promise<boolean> {
+    const same = (a: unknown, b: unknown) => previous !== undefined && JSON.stringify(a) === JSON.stringify(b);
     const replaced = await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
         const { id, ...columns } = record.row;
@@ -196,10 +201,17 @@ export class ProductsRepository {
           .where('version', '=', expectedVersion)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx.updateTable('product_texts').set(record.texts).where('product_id', '=', id).execute();
-        await trx.deleteFrom('reservations').where('product_id', '=', id).execute();
-        await trx.deleteFrom('product_media').where('product_id', '=', id).execute();
-        await this.writeChildren(trx, [record]);
+        if (!same(record.texts, previous?.texts)) await trx.updateTable('product_texts').set(record.texts).where('product_id', '=', id).execute();
+        const children: ProductRecord = { ...record, reservations: [], mediaIds: [] };
+        if (!same(record.reservations, previous?.reservations)) {
+          await trx.deleteFrom('reservations').where('product_id', '=', id).execute();
+          children.reservations = record.reservations;
+        }
+        if (!same(record.mediaIds, previous?.mediaIds)) {
+          await trx.deleteFrom('product_media').where('product_id', '=', id).execute();
+          children.mediaIds = record.mediaIds;
+        }
+        await this.writeChildren(trx, [children]);
         return true;
       }),
     );

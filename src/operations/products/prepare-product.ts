@@ -8,6 +8,7 @@ import type { ProductDoc } from '../../domain/product-schema.js';
 import { findOverlap } from '../../domain/reservations.js';
 import type { Services } from '../context.js';
 import { profileOfRow, termIdsOf } from './owner-profile.js';
+import { galleryImages } from './render.js';
 
 export interface PreparedProduct {
   doc: ProductDoc;
@@ -53,7 +54,7 @@ export async function prepareProduct(
   const images = (data.gallery as { images?: unknown } | undefined)?.images;
   if (Array.isArray(images) && !failed.has('gallery.images')) {
     const refs = galleryMediaIds(images.filter((image, index) => !failed.has(`gallery.images.${index}`)) as string[]);
-    const known = await services.storage.media.images(refs.map((ref) => ref.id));
+    const known = await galleryImages(services, refs.map((ref) => ref.id));
     for (const [index, image] of images.entries()) {
       if (typeof image === 'string' && !failed.has(`gallery.images.${index}`) && !known.has(image)) {
         errors.push({ field: `gallery.images.${index}`, message: `No rentMedia document has the id \`${image}\`.` });

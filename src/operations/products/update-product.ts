@@ -12,6 +12,7 @@ import { ifMatchSatisfied } from './etag.js';
 import { currentEtags } from './find-product.js';
 import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
+import { toRecord } from './persist-product.js';
 
 /** How often a write that lost a race with another writer is retried before giving up. */
 const ATTEMPTS = 5;
@@ -48,7 +49,7 @@ export async function changeProduct(
       data,
       originalDoc: doc,
       server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner },
-      write: (record) => services.storage.products.replace(record, row.version),
+      write: (record) => services.storage.products.replace(record, row.version, toRecord(doc)),
     });
     if (result.written) {
       await runHooks(services.config.hooks.products.afterChange, { doc: asData(result.doc), previousDoc: asData(doc), operation: 'update' as const, user: caller.user });
