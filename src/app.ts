@@ -9,11 +9,13 @@ import { tokenAuthenticator } from './http/authenticate.js';
 import { rentsRoutes } from './http/rents-routes.js';
 import { registerCaller } from './http/caller.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import { registerJsonBody } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
@@ -55,9 +57,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
     return503OnClosing: true,
+    clientErrorHandler,
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, options.config);
   await registerOpenApi(app);
   registerNotFound(app);
   registerJsonBody(app);

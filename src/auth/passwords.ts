@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id`; the package's const enum cannot be imported under isolatedModules. */
@@ -12,7 +13,29 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+/**
+ * At most this many hashes at once, so a burst of logins leaves a core to the event loop
+ * (libuv's pool would otherwise run four on a two-core machine). Logins queue instead.
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing hash hands its slot straight to the next one waiting.
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+export const hashPassword = (password: string): Promise<string> => limited(() => hash(password, OPTIONS));
+const verifyHash = (storedHash: string, password: string): Promise<boolean> => limited(() => verify(storedHash, password));
 
 let dummyHash: Promise<string> | undefined;
 
@@ -23,11 +46,11 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
   if (storedHash === undefined) {
     dummyHash ??= hashPassword('dummy password for unknown accounts');
-    await verify(await dummyHash, password).catch(() => false);
+    await verifyHash(await dummyHash, password).catch(() => false);
     return false;
   }
   try {
-    return await verify(storedHash, password);
+    return await verifyHash(storedHash, password);
   } catch {
     return false;
   }

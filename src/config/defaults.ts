@@ -47,6 +47,7 @@ export function defaultConfig(): RentalConfig {
     products: { upsert: false, createWithoutId: true, maxLimit: 100, timeUnits: ['hour', 'day', 'week', 'month', 'year'] },
     auth: { tokenExpiration: 7200, cookies: false, maxLoginAttempts: 5, lockTime: 600_000, csrf: [], openRegistration: false },
     rateLimit: { max: 1000, window: 60_000, login: { max: 20, window: 60_000 } },
+    cors: { origins: [] },
     media: {
       maxFileSize: 10 * 1024 * 1024,
       mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],

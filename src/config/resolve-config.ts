@@ -87,6 +87,14 @@ const SCHEMA: Record<string, Check> = {
     if (value === false) return;
     checkObject(value, key, { max: whole(1), window: whole(1), login: window });
   },
+  cors: object({
+    origins: (value, key) => {
+      strings(false)(value, key);
+      for (const [index, origin] of (value as string[]).entries()) {
+        if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`${key}.${index}`, "must be an origin such as https://shop.example, or '*'.");
+      }
+    },
+  }),
   media: object({
     maxFileSize: whole(1),
     mimeTypes: (value, key) => {
@@ -133,6 +141,7 @@ export function resolveConfig(input: unknown): RentalConfig {
     products: mergeSection(base.products, given.products),
     auth: mergeSection(base.auth, given.auth),
     rateLimit,
+    cors: mergeSection(base.cors, given.cors),
     media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
   };
 }

@@ -77,6 +77,8 @@ export interface RentalConfig {
     openRegistration: boolean;
   };
   rateLimit: false | (RateLimitWindow & { login: RateLimitWindow });
+  /** Origins whose pages may call the API from a browser (`*` for any); none by default. */
+  cors: { origins: string[] };
   media: { maxFileSize: number; mimeTypes: string[]; sizes: Record<string, { width?: number; height?: number }> };
 }
 

@@ -61,8 +61,14 @@ export class ProductsRepository {
     if (filter.where) parts.push(whereToSql('products', filter.where));
     if (filter.searchWords && filter.searchWords.length > 0) parts.push(this.searchSql(filter.searchWords));
     if (filter.available) {
+      // The products with an overlapping reservation, found once per query: overlapping
+      // reservations start before the end and no earlier than the start minus the longest
+      // reservation, a bounded range of the (starts_at) index.
       const { start, end } = filter.available;
-      parts.push(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM reservations r WHERE r.product_id = products.id AND r.starts_at < ${end} AND r.ends_at > ${start})`);
+      parts.push(sql<SqlBool>`products.id NOT IN (
+        SELECT r.product_id FROM reservations r
+        WHERE r.starts_at < ${end} AND r.ends_at > ${start}
+          AND r.starts_at >= ${start} - (SELECT coalesce(max(l.ends_at - l.starts_at), 0) FROM reservations l))`);
     }
     return and(parts);
   }

@@ -25,6 +25,8 @@ export interface TestServer {
   dialect: DialectName;
   /** The server's data folder (SQLite file, secret, media). */
   dataDir: string;
+  /** Its database, as DATABASE_URL would name it. */
+  databaseUrl: string;
   /** Creates an account directly (as the CLI does) and returns its id. */
   createAccount(input: { email: string; password?: string; name?: string; admin?: boolean; terms?: { id?: string; [k: string]: unknown }[] }): Promise<string>;
   /** Creates an account and signs it in; returns its id and token. */
@@ -90,6 +92,7 @@ export async function startServer(
     storage,
     dialect,
     dataDir,
+    databaseUrl: database.url,
     async createAccount({ email, password = 'correct horse battery', name = 'Půjčovna Test', admin = false, terms }) {
       const profile = await createAccount({ config, storage }, 'system', {
         email,

@@ -5,7 +5,7 @@ import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { etagOf } from './etag.js';
-import { entrySize, productEntry, withSideColumns, type ProductEntry } from './product-cache.js';
+import { entrySize, ownedBuffer, productEntry, withSideColumns, type ProductEntry } from './product-cache.js';
 import type { WhereNode } from '../../domain/where/types.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
@@ -56,7 +56,7 @@ export async function readProduct(services: Services, caller: Caller, id: string
   let body = entry.bodies[depth];
   if (body === undefined) {
     const [text] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
-    body = Buffer.from(text as string);
+    body = ownedBuffer(text as string);
     entry.bodies[depth] = body;
   }
   let etag = entry.etags[depth];

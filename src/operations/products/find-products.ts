@@ -2,7 +2,7 @@ import type { ListQuery } from '../../domain/list-query.js';
 import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
-import { entrySize, productEntry, type ProductEntry } from './product-cache.js';
+import { entrySize, ownedBuffer, productEntry, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
@@ -84,7 +84,7 @@ async function productBodies(services: Services, ids: string[], depth: ListQuery
   const unrendered = [...entries.values()].filter((entry) => entry.bodies[depth] === undefined);
   const rendered = await renderBodies(unrendered.map((entry) => entry.row), depth, (imageIds) => galleryImages(services, imageIds));
   unrendered.forEach((entry, index) => {
-    entry.bodies[depth] = Buffer.from(rendered[index] as string);
+    entry.bodies[depth] = ownedBuffer(rendered[index] as string);
   });
   const bodies: Buffer[] = [];
   for (const id of ids) {

@@ -28,6 +28,16 @@ export function withSideColumns(entry: ProductEntry): ColumnValues {
   return { ...entry.columns, ...record.texts };
 }
 
+/**
+ * UTF-8 bytes in a buffer of their own: Buffer.from() puts small strings in shared 8 KiB
+ * slabs, and a cached slice would keep its whole slab alive.
+ */
+export function ownedBuffer(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
 export const entrySize = (entry: ProductEntry): number =>
   entry.row.doc.length * 2 + Object.values(entry.bodies).reduce((sum, body) => sum + (body?.length ?? 0), 0) + 1024;
 
@@ -42,8 +52,8 @@ export interface ProductCaches {
 
 export function createProductCaches(feed: ChangeFeed): ProductCaches {
   return {
-    products: new ReadCache<ProductEntry>(feed, 48 * 1024 * 1024),
-    ids: new ReadCache<string[]>(feed, 48 * 1024 * 1024),
+    products: new ReadCache<ProductEntry>(feed, 40 * 1024 * 1024),
+    ids: new ReadCache<string[]>(feed, 24 * 1024 * 1024),
     images: new ReadCache<MediaImage | null>(feed, 4 * 1024 * 1024),
   };
 }

@@ -90,6 +90,8 @@ export function initialMigration(dialect: Dialect): Migration {
     )`,
     `CREATE INDEX reservations_product_interval ON reservations (product_id, starts_at, ends_at)`,
     `CREATE INDEX reservations_interval ON reservations (starts_at, ends_at)`,
+    // The longest reservation bounds how far back an overlapping one can start (see availability).
+    `CREATE INDEX reservations_length ON reservations ((ends_at - starts_at))`,
     `CREATE TABLE rent_media (
       id text PRIMARY KEY,
       owner_id text REFERENCES rents (id),
