@@ -4,6 +4,7 @@ import type { Depth } from '../../domain/list-query.js';
 import { asData } from '../../domain/product-document.js';
 import { conflict } from '../../errors/api-error.js';
 import { runHooks } from '../hooks.js';
+import { productLocks } from '../keyed-lock.js';
 import type { Caller, Services } from '../context.js';
 import { loadForWrite } from './product-access.js';
 import { applyAfterRead } from './read-hooks.js';
@@ -14,6 +15,10 @@ const ATTEMPTS = 5;
 /** DELETE /api/products/:id: the product and its reservations go; its media stay. */
 export async function deleteProduct(services: Services, caller: Caller, id: string, depth: Depth): Promise<RenderedProduct> {
   if (!isValidId(id)) throw notFound(`No product has the id \`${id}\`.`);
+  return productLocks.run(`product:${id}`, () => deleteLocked(services, caller, id, depth));
+}
+
+async function deleteLocked(services: Services, caller: Caller, id: string, depth: Depth): Promise<RenderedProduct> {
   const hooks = services.config.hooks.products;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { row, doc } = await loadForWrite(services, caller.user, id, services.config.access.products.delete);

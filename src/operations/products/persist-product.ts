@@ -6,6 +6,7 @@ import { slugify, withSuffix } from '../../domain/slug.js';
 import type { ProductRecord, ProductsRepository } from '../../storage/products-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
 import type { PreparedProduct } from './prepare-product.js';
+import { productLocks } from '../keyed-lock.js';
 
 const SLUG_ATTEMPTS = 20;
 
@@ -51,6 +52,17 @@ export async function persistProduct(
   write: (record: ProductRecord, doc: ProductDoc) => Promise<boolean>,
 ): Promise<{ doc: ProductDoc; written: boolean }> {
   const base = slugify(prepared.doc.basic.product_name);
+  if (prepared.explicitSlug) return writeWithSlug(products, prepared, base, write);
+  // Writers deriving the same slug queue, so each finds the next free number on its first try.
+  return productLocks.run(`slug:${base}`, () => writeWithSlug(products, prepared, base, write));
+}
+
+async function writeWithSlug(
+  products: ProductsRepository,
+  prepared: PreparedProduct,
+  base: string,
+  write: (record: ProductRecord, doc: ProductDoc) => Promise<boolean>,
+): Promise<{ doc: ProductDoc; written: boolean }> {
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     const slug = prepared.explicitSlug ? prepared.doc.settings.slug : await nextFreeSlug(products, base);
     const doc: ProductDoc = { ...prepared.doc, settings: { ...prepared.doc.settings, slug } };

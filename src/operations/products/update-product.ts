@@ -6,6 +6,8 @@ import { asData, withoutServerFields } from '../../domain/product-document.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { notFound } from '../../errors/api-error.js';
 import { runHooks } from '../hooks.js';
+import { productLocks } from '../keyed-lock.js';
+import type { AccessFunction } from '../../config/types.js';
 import type { Caller, Services } from '../context.js';
 import { renderOne, requireObjectBody } from './render-one.js';
 import { ifMatchSatisfied } from './etag.js';
@@ -14,8 +16,8 @@ import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
 import { toRecord } from './persist-product.js';
 
-/** How often a write that lost a race with another writer is retried before giving up. */
-const ATTEMPTS = 5;
+/** How often a write that lost a race with another instance is retried before giving up. */
+const ATTEMPTS = 10;
 
 /** `updatedAt` always moves forward, even within one millisecond. */
 export function nextTimestamp(previous: string): string {
@@ -38,6 +40,17 @@ export async function changeProduct(
   if (!isValidId(id)) throw notFound(`No product has the id \`${id}\`.`);
   const rules = services.config.access.products;
   const rule = options.action ? (rules.actions?.[options.action] ?? services.config.actions[options.action]?.access ?? rules.update) : rules.update;
+  return productLocks.run(`product:${id}`, () => changeLocked(services, caller, id, change, { ...options, rule }));
+}
+
+async function changeLocked(
+  services: Services,
+  caller: Caller,
+  id: string,
+  change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
+  options: { ifMatch?: string; action?: string; rule: AccessFunction | undefined },
+): Promise<ProductDoc> {
+  const { rule } = options;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { row, doc } = await loadForWrite(services, caller.user, id, rule, options.action);
     if (options.ifMatch !== undefined && !ifMatchSatisfied(options.ifMatch, await currentEtags(services, caller, row))) {
