@@ -60,17 +60,25 @@ export class ProductsRepository {
     if (filter.access) parts.push(whereToSql('products', filter.access));
     if (filter.where) parts.push(whereToSql('products', filter.where));
     if (filter.searchWords && filter.searchWords.length > 0) parts.push(this.searchSql(filter.searchWords));
-    if (filter.available) {
-      // The products with an overlapping reservation, found once per query: overlapping
-      // reservations start before the end and no earlier than the start minus the longest
-      // reservation, a bounded range of the (starts_at) index.
-      const { start, end } = filter.available;
-      parts.push(sql<SqlBool>`products.id NOT IN (
-        SELECT r.product_id FROM reservations r
-        WHERE r.starts_at < ${end} AND r.ends_at > ${start}
-          AND r.starts_at >= ${start} - (SELECT coalesce(max(l.ends_at - l.starts_at), 0) FROM reservations l))`);
-    }
+    if (filter.available) parts.push(sql<SqlBool>`products.id NOT IN (${this.blockedSql(filter.available)})`);
     return and(parts);
+  }
+
+  /**
+   * The products with a reservation overlapping an interval. Overlapping reservations start
+   * before its end and no earlier than its start minus the longest reservation: a bounded
+   * range of the (starts_at) index, however many reservations there are in all.
+   */
+  private blockedSql({ start, end }: Interval) {
+    return sql`SELECT DISTINCT r.product_id FROM reservations r
+      WHERE r.starts_at < ${end} AND r.ends_at > ${start}
+        AND r.starts_at >= ${start} - (SELECT coalesce(max(l.ends_at - l.starts_at), 0) FROM reservations l)`;
+  }
+
+  /** Ids of the products not available during an interval (see blockedSql). */
+  async blockedIds(interval: Interval): Promise<string[]> {
+    const result = await sql<{ product_id: string }>`${this.blockedSql(interval)}`.execute(this.db);
+    return result.rows.map((row) => row.product_id);
   }
 
   private searchSql(words: string[]): RawBuilder<SqlBool> {

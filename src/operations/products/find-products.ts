@@ -65,8 +65,21 @@ async function matchingIds(services: Services, grant: Grant, query: ListQuery): 
   const hit = cache.get(key);
   if (hit) return hit;
   const readAt = cache.generation;
-  const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
-  if (ids) cache.set(key, ids, ids.length * 64 + key.length * 2, readAt);
+  // An availability filter is the same list less the products reserved in that interval, so
+  // every interval shares the one cached list and adds only its (small) set of reserved ids.
+  let ids: string[] | undefined;
+  if (available) {
+    const [base, blocked] = await Promise.all([
+      matchingIds(services, grant, { ...query, available: undefined }),
+      services.storage.products.blockedIds(available),
+    ]);
+    const reserved = new Set(blocked);
+    ids = base?.filter((id) => !reserved.has(id));
+  } else {
+    ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
+  }
+  // A filtered list shares its id strings with its base list: it costs only its slots.
+  if (ids) cache.set(key, ids, ids.length * (available ? 8 : 56) + key.length * 2, readAt);
   return ids;
 }
 

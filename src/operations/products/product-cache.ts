@@ -39,7 +39,7 @@ export function ownedBuffer(text: string): Buffer {
 }
 
 export const entrySize = (entry: ProductEntry): number =>
-  entry.row.doc.length * 2 + Object.values(entry.bodies).reduce((sum, body) => sum + (body?.length ?? 0), 0) + 1024;
+  (entry.row.doc.length + (entry.row.owner_profile?.length ?? 0)) * 2 + Object.values(entry.bodies).reduce((sum, body) => sum + (body?.length ?? 0), 0) + 2048;
 
 /** Response caches of the products read path; see ReadCache for when they empty. */
 export interface ProductCaches {
@@ -52,8 +52,8 @@ export interface ProductCaches {
 
 export function createProductCaches(feed: ChangeFeed): ProductCaches {
   return {
-    products: new ReadCache<ProductEntry>(feed, 40 * 1024 * 1024),
-    ids: new ReadCache<string[]>(feed, 24 * 1024 * 1024),
+    products: new ReadCache<ProductEntry>(feed, 32 * 1024 * 1024),
+    ids: new ReadCache<string[]>(feed, 32 * 1024 * 1024),
     images: new ReadCache<MediaImage | null>(feed, 4 * 1024 * 1024),
   };
 }

@@ -17,19 +17,17 @@ import { populateRow } from './render.js';
 const GALLERY_START = '"gallery":{"images":';
 const GALLERY_END = '},"availability":';
 
-const profileJson = new Map<string, string>();
+const profileJson = new Map<string, { name: string; profile: string; json: string }>();
 const MAX_PROFILES = 5000;
 
-/** An owner's public profile as JSON, memoised by the stored text it comes from. */
+/** An owner's public profile as JSON, memoised per owner while its stored text stays the same. */
 function ownerJson(row: ProductReadRow): string | undefined {
   if (!row.owner_id || row.owner_name === null || row.owner_profile === null) return undefined;
-  const key = `${row.owner_id}\u0000${row.owner_name}\u0000${row.owner_profile}`;
-  let json = profileJson.get(key);
-  if (json === undefined) {
-    json = JSON.stringify(publicProfile(row.owner_id, row.owner_name, row.owner_profile));
-    if (profileJson.size >= MAX_PROFILES) profileJson.clear();
-    profileJson.set(key, json);
-  }
+  const known = profileJson.get(row.owner_id);
+  if (known && known.profile === row.owner_profile && known.name === row.owner_name) return known.json;
+  const json = JSON.stringify(publicProfile(row.owner_id, row.owner_name, row.owner_profile));
+  if (profileJson.size >= MAX_PROFILES) profileJson.clear();
+  profileJson.set(row.owner_id, { name: row.owner_name, profile: row.owner_profile, json });
   return json;
 }
 
