@@ -64,7 +64,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
 async function startNode(script: string, env: Record<string, string>, readyPath: string): Promise<Server> {
   const port = nextPort++;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // As `npm start` runs the service (see package.json).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

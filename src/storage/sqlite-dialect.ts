@@ -53,7 +53,7 @@ export function openSqlite(file: string): { dialect: SqliteDialect; raw: Databas
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  raw.pragma('cache_size = -32768');
+  raw.pragma('cache_size = -16384');
   raw.pragma('wal_autocheckpoint = 10000');
   raw.function('rc_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
   raw.function('rc_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? lowerText(text) : null));

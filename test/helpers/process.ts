@@ -12,7 +12,7 @@ let nextPort = 5200 + Math.floor(Math.random() * 1000);
 
 export async function startProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = nextPort++;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, RENTAL_CONFIG: resolve('test/fixtures/configs/open-limits.ts'), LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-import { fileTypeFromBuffer } from 'file-type';
 import { APIError } from '../../errors/api-error.js';
 import { IMAGE_EXTENSIONS } from '../../domain/media.js';
 
@@ -18,6 +16,8 @@ const unsupported = (detail: string) => new APIError(415, `Unsupported file: ${d
  * truncated one is refused) and renders the configured sizes. Nothing touches the disk here.
  */
 export async function processImage(bytes: Buffer, allowedTypes: string[], sizes: Record<string, { width?: number; height?: number }>): Promise<ProcessedImage> {
+  // Loaded on the first upload: libvips costs memory a catalogue that only reads never needs.
+  const [{ default: sharp }, { fileTypeFromBuffer }] = await Promise.all([import('sharp'), import('file-type')]);
   const detected = await fileTypeFromBuffer(bytes);
   const mimeType = detected?.mime;
   if (!mimeType || !allowedTypes.includes(mimeType) || !IMAGE_EXTENSIONS[mimeType]) {

@@ -52,8 +52,8 @@ export interface ProductCaches {
 
 export function createProductCaches(feed: ChangeFeed): ProductCaches {
   return {
-    products: new ReadCache<ProductEntry>(feed, 32 * 1024 * 1024),
-    ids: new ReadCache<string[]>(feed, 32 * 1024 * 1024),
+    products: new ReadCache<ProductEntry>(feed, 24 * 1024 * 1024),
+    ids: new ReadCache<string[]>(feed, 24 * 1024 * 1024),
     images: new ReadCache<MediaImage | null>(feed, 4 * 1024 * 1024),
   };
 }
