@@ -45,6 +45,9 @@ for (const dialect of dialects) {
       const missing = await login({});
       assert.equal(missing.status, 400);
       assert.deepEqual(new Set(errorFields(missing.body)), new Set(['email', 'password']));
+      const empty = await server.http.post('/api/rents/login');
+      assert.equal(empty.status, 400);
+      assert.deepEqual(new Set(errorFields(empty.body)), new Set(['email', 'password']));
       const wrongType = await login({ email: 'a@b.cz', password: 12345678 });
       assert.equal(wrongType.status, 400);
       assert.deepEqual(errorFields(wrongType.body), ['password']);

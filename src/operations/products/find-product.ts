@@ -47,18 +47,21 @@ export async function readProduct(services: Services, caller: Caller, id: string
   const cache = services.caches.products;
   const readAt = cache.generation;
   let entry: ProductEntry | undefined = cache.get(id);
-  if (!entry) {
+  const sideColumns = grant.kind === 'filter' && usesSideTable(grant.where);
+  if (!entry || ((entry.bodies[depth] === undefined || sideColumns) && !entry.row)) {
     const row = await services.storage.products.get(id);
     if (!row) throw missing(id);
-    entry = productEntry(row);
+    entry = entry ? { ...entry, row } : productEntry(row);
   }
-  if (grant.kind === 'filter' && !matches(grant.where, usesSideTable(grant.where) ? withSideColumns(entry) : entry.columns)) throw missing(id);
+  if (grant.kind === 'filter' && !matches(grant.where, sideColumns && entry.row ? withSideColumns(entry, entry.row) : entry.columns)) throw missing(id);
   let body = entry.bodies[depth];
-  if (body === undefined) {
+  if (body === undefined && entry.row) {
     const [text] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
     body = ownedBuffer(text as string);
     entry.bodies[depth] = body;
   }
+  if (body === undefined) throw new Error(`product ${id} has neither a body nor a row`);
+  entry.row = undefined;
   let etag = entry.etags[depth];
   if (etag === undefined) {
     etag = etagOf(body);

@@ -54,32 +54,63 @@ export function paginate<T>(docs: T[], totalDocs: number, limit: number, page: n
 const queryKey = (kind: string, grant: Grant, query: object): string =>
   `${kind}|${grant.key}|${JSON.stringify(query, (key, value: unknown) => (key === 'field' ? (value as { path: string }).path : value))}`;
 
+/** An ordered list of product ids: an array, or positions in a cached array. */
+interface IdList {
+  readonly length: number;
+  slice(start: number, end: number): string[];
+}
+
+/** The entries of `base` at `positions` (4 bytes each): an availability filter of a cached list. */
+class PositionsIdList implements IdList {
+  constructor(
+    private readonly base: IdList,
+    private readonly positions: Int32Array,
+  ) {}
+
+  get length(): number {
+    return this.positions.length;
+  }
+
+  slice(start: number, end: number): string[] {
+    return Array.from(this.positions.subarray(start, end), (position) => this.base.slice(position, position + 1)[0] as string);
+  }
+}
+
+function withoutReserved(base: IdList, reserved: Set<string>): PositionsIdList {
+  const all = base.slice(0, base.length);
+  const positions = new Int32Array(all.length);
+  let kept = 0;
+  all.forEach((id, position) => {
+    if (!reserved.has(id)) positions[kept++] = position;
+  });
+  return new PositionsIdList(base, positions.slice(0, kept));
+}
+
 /**
  * The ordered ids of every product a query matches, cached until the next write: a page
  * is then a slice, the count its length, and a deep page costs what the first does.
  */
-async function matchingIds(services: Services, grant: Grant, query: ListQuery): Promise<string[] | undefined> {
+async function matchingIds(services: Services, grant: Grant, query: ListQuery): Promise<IdList | undefined> {
   const { where, searchWords, available, sort } = query;
   const key = queryKey('ids', grant, { where, searchWords, available, sort });
   const cache = services.caches.ids;
   const hit = cache.get(key);
   if (hit) return hit;
   const readAt = cache.generation;
-  // An availability filter is the same list less the products reserved in that interval, so
-  // every interval shares the one cached list and adds only its (small) set of reserved ids.
-  let ids: string[] | undefined;
   if (available) {
+    // The same list less the products reserved in that interval: every interval shares the
+    // one cached list and keeps only the positions that remain.
     const [base, blocked] = await Promise.all([
       matchingIds(services, grant, { ...query, available: undefined }),
       services.storage.products.blockedIds(available),
     ]);
-    const reserved = new Set(blocked);
-    ids = base?.filter((id) => !reserved.has(id));
-  } else {
-    ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
+    if (!base) return undefined;
+    const ids = withoutReserved(base, new Set(blocked));
+    cache.set(key, ids, ids.length * 4 + key.length * 2 + 64, readAt);
+    return ids;
   }
-  // A filtered list shares its id strings with its base list: it costs only its slots.
-  if (ids) cache.set(key, ids, ids.length * (available ? 8 : 56) + key.length * 2, readAt);
+  const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
+  if (ids) cache.set(key, ids, ids.length * 56 + key.length * 2, readAt);
   return ids;
 }
 
@@ -92,13 +123,17 @@ async function productBodies(services: Services, ids: string[], depth: ListQuery
     const hit = cache.get(id);
     if (hit) entries.set(id, hit);
   }
-  const missing = ids.filter((id) => !entries.has(id));
-  for (const row of await services.storage.products.getMany(missing)) entries.set(row.id, productEntry(row));
-  const unrendered = [...entries.values()].filter((entry) => entry.bodies[depth] === undefined);
+  const unread = ids.filter((id) => entries.get(id)?.bodies[depth] === undefined && !entries.get(id)?.row);
+  for (const row of await services.storage.products.getMany(unread)) {
+    const known = entries.get(row.id);
+    entries.set(row.id, known ? { ...known, row } : productEntry(row));
+  }
+  const unrendered = [...entries.values()].filter((entry): entry is ProductEntry & { row: ProductReadRow } => entry.bodies[depth] === undefined && entry.row !== undefined);
   const rendered = await renderBodies(unrendered.map((entry) => entry.row), depth, (imageIds) => galleryImages(services, imageIds));
   unrendered.forEach((entry, index) => {
     entry.bodies[depth] = ownedBuffer(rendered[index] as string);
   });
+  for (const entry of entries.values()) entry.row = undefined;
   const bodies: Buffer[] = [];
   for (const id of ids) {
     const entry = entries.get(id);

@@ -9,7 +9,8 @@ import { toRecord } from './persist-product.js';
 
 /** A product ready to serve: its columns (to check access against) and its bodies by depth. */
 export interface ProductEntry {
-  row: ProductReadRow;
+  /** The stored row, kept only until the bodies are rendered (a later depth reads it again). */
+  row?: ProductReadRow;
   columns: ColumnValues;
   /** UTF-8 bytes, ready to send: no conversion per request, and off the JavaScript heap. */
   bodies: Partial<Record<Depth, Buffer>>;
@@ -23,8 +24,8 @@ export function productEntry(row: ProductReadRow): ProductEntry {
 }
 
 /** Side-table columns are not in the read row; a filter on them (rare) looks at the document. */
-export function withSideColumns(entry: ProductEntry): ColumnValues {
-  const record = toRecord(JSON.parse(entry.row.doc) as ProductDoc);
+export function withSideColumns(entry: ProductEntry, row: ProductReadRow): ColumnValues {
+  const record = toRecord(JSON.parse(row.doc) as ProductDoc);
   return { ...entry.columns, ...record.texts };
 }
 
@@ -39,13 +40,15 @@ export function ownedBuffer(text: string): Buffer {
 }
 
 export const entrySize = (entry: ProductEntry): number =>
-  (entry.row.doc.length + (entry.row.owner_profile?.length ?? 0)) * 2 + Object.values(entry.bodies).reduce((sum, body) => sum + (body?.length ?? 0), 0) + 2048;
+  (entry.row ? (entry.row.doc.length + (entry.row.owner_profile?.length ?? 0)) * 2 : 0) +
+  Object.values(entry.bodies).reduce((sum, body) => sum + (body?.length ?? 0), 0) +
+  1024;
 
 /** Response caches of the products read path; see ReadCache for when they empty. */
 export interface ProductCaches {
   products: ReadCache<ProductEntry>;
   /** Ordered ids of the products a query matches. */
-  ids: ReadCache<string[]>;
+  ids: ReadCache<{ readonly length: number; slice(start: number, end: number): string[] }>;
   /** Gallery images, which many products share. */
   images: ReadCache<MediaImage | null>;
 }
@@ -53,7 +56,7 @@ export interface ProductCaches {
 export function createProductCaches(feed: ChangeFeed): ProductCaches {
   return {
     products: new ReadCache<ProductEntry>(feed, 24 * 1024 * 1024),
-    ids: new ReadCache<string[]>(feed, 24 * 1024 * 1024),
+    ids: new ReadCache(feed, 24 * 1024 * 1024),
     images: new ReadCache<MediaImage | null>(feed, 4 * 1024 * 1024),
   };
 }

@@ -19,7 +19,9 @@ export interface LoginResult extends IssuedToken {
 export const sessionUser = (user: AuthUser) => ({ id: user.id, email: user.email, rentNameSystem: user.rentNameSystem });
 
 /** POST /api/rents/login. Lockout and unknown e-mails cost as much time as a real check. */
-export async function login(services: Services, body: unknown): Promise<LoginResult> {
+export async function login(services: Services, input: unknown): Promise<LoginResult> {
+  // No body at all means both fields are missing, and the 400 names them.
+  const body = input === undefined || input === null ? {} : input;
   if (!isPlainObject(body)) throw badRequest('The body must be a JSON object with email and password.');
   const errors = checkLogin({ email: body.email, password: body.password });
   if (errors.length > 0) throw new ValidationError(errors);

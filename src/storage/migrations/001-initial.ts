@@ -89,7 +89,8 @@ export function initialMigration(dialect: Dialect): Migration {
       PRIMARY KEY (product_id, id)
     )`,
     `CREATE INDEX reservations_product_interval ON reservations (product_id, starts_at, ends_at)`,
-    `CREATE INDEX reservations_interval ON reservations (starts_at, ends_at)`,
+    // Covering: the products reserved in an interval come from the index alone.
+    `CREATE INDEX reservations_interval ON reservations (starts_at, ends_at, product_id)`,
     // The longest reservation bounds how far back an overlapping one can start (see availability).
     `CREATE INDEX reservations_length ON reservations ((ends_at - starts_at))`,
     `CREATE TABLE rent_media (
