@@ -123,6 +123,13 @@ export class ProductsRepository {
     return result.rows.length > max ? undefined : result.rows.map((row) => row.id);
   }
 
+  /** The ids of one page, from the indexes alone. */
+  async pageIds(filter: ProductFilter, sort: SortKey[], limit: number, offset: number): Promise<string[]> {
+    const order = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
+    const result = await sql<{ id: string }>`SELECT products.id AS id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
+    return result.rows.map((row) => row.id);
+  }
+
   /** Several products by id, in the order of `ids` (missing ones left out). */
   async getMany(ids: string[]): Promise<ProductReadRow[]> {
     if (ids.length === 0) return [];

@@ -168,20 +168,57 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
   return JSON.stringify(paginate(docs, totalDocs, query.limit, query.page));
 }
 
+/** Pages that start this close to the top are read with LIMIT/OFFSET rather than from a whole id list. */
+const SHALLOW_OFFSET = 200;
+
+/** The count of a filter: from its cached id list if there is one, else counted (and kept). */
+async function countOf(services: Services, grant: Grant, query: ListQuery): Promise<number> {
+  const { where, searchWords, available, sort } = query;
+  const listed = services.caches.ids.get(queryKey('ids', grant, { where, searchWords, available, sort }));
+  if (listed) return listed.length;
+  const key = queryKey('count', grant, { where, searchWords, available });
+  const cache = services.caches.counts;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const readAt = cache.generation;
+  const total = await services.storage.products.count(filterFor(grant, query));
+  cache.set(key, total, key.length * 2 + 64, readAt);
+  return total;
+}
+
+/** The ids of one shallow page, kept until the next write (a full-text filter costs more than a page read). */
+async function pageIds(services: Services, grant: Grant, query: ListQuery, offset: number): Promise<string[]> {
+  const { where, searchWords, sort, limit } = query;
+  const key = queryKey('page', grant, { where, searchWords, sort, limit, offset });
+  const cache = services.caches.pages;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const readAt = cache.generation;
+  const ids = await services.storage.products.pageIds(filterFor(grant, query), sort, limit, offset);
+  cache.set(key, ids, ids.length * 56 + key.length * 2, readAt);
+  return ids;
+}
+
 /** GET /api/products: the envelope as response bytes. */
 export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string | Buffer> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
   if (hasAfterRead(services)) return pagedInSql(services, caller, grant, query);
+  const offset = (query.page - 1) * query.limit;
+  if (offset < SHALLOW_OFFSET && !query.available) {
+    // The first pages of a filter (the common case, and every new filter) need only the count
+    // and one page of ids, both from the indexes.
+    const totalDocs = await countOf(services, grant, query);
+    const ids = offset < totalDocs ? await pageIds(services, grant, query, offset) : [];
+    return envelope(await productBodies(services, ids, query.depth), totalDocs, query);
+  }
   const ids = await matchingIds(services, grant, query);
   if (!ids) return pagedInSql(services, caller, grant, query);
-  const offset = (query.page - 1) * query.limit;
   return envelope(await productBodies(services, ids.slice(offset, offset + query.limit), query.depth), ids.length, query);
 }
 
 /** GET /api/products/count: `{totalDocs}` as response bytes. */
 export async function countProducts(services: Services, caller: Caller, query: ListQuery): Promise<string> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
-  const ids = await matchingIds(services, grant, { ...query, sort: [] });
-  const totalDocs = ids ? ids.length : await services.storage.products.count(filterFor(grant, query));
+  const totalDocs = query.available ? ((await matchingIds(services, grant, { ...query, sort: [] }))?.length ?? (await countOf(services, grant, query))) : await countOf(services, grant, query);
   return JSON.stringify({ totalDocs });
 }

@@ -49,6 +49,10 @@ export interface ProductCaches {
   products: ReadCache<ProductEntry>;
   /** Ordered ids of the products a query matches. */
   ids: ReadCache<{ readonly length: number; slice(start: number, end: number): string[] }>;
+  /** Ids of shallow pages. */
+  pages: ReadCache<string[]>;
+  /** Counts of filters whose id lists are not cached. */
+  counts: ReadCache<number>;
   /** Gallery images, which many products share. */
   images: ReadCache<MediaImage | null>;
 }
@@ -57,6 +61,8 @@ export function createProductCaches(feed: ChangeFeed): ProductCaches {
   return {
     products: new ReadCache<ProductEntry>(feed, 24 * 1024 * 1024),
     ids: new ReadCache(feed, 24 * 1024 * 1024),
+    pages: new ReadCache<string[]>(feed, 4 * 1024 * 1024),
+    counts: new ReadCache<number>(feed, 2 * 1024 * 1024),
     images: new ReadCache<MediaImage | null>(feed, 4 * 1024 * 1024),
   };
 }
