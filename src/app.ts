@@ -12,7 +12,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import { registerJsonBody } from './http/json-body.js';
-import { registerNotFound } from './http/not-found.js';
+import { registerNotFound, type RegisteredRoute } from './http/not-found.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -43,7 +43,7 @@ export interface AppOptions {
 const parseQuery = (text: string): Record<string, unknown> =>
   qs.parse(text, { depth: 24, arrayLimit: 200, parameterLimit: 2000, allowPrototypes: false, allowEmptyArrays: true });
 
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
   const services: Services = {
     config: options.config,
     storage: options.storage,
@@ -63,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
   await registerOpenApi(app);
-  registerNotFound(app);
+  const routes = registerNotFound(app);
   registerJsonBody(app);
   await app.register(fastifyCookie);
   registerCaller(app, tokenAuthenticator(services.sessions, services.config));
@@ -73,5 +73,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
   await registerDocs(app);
-  return { app, services };
+  return { app, services, routes };
 }

@@ -4,15 +4,26 @@ import { sendErrors } from './error-handler.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Whether the route hides itself from the OpenAPI document (the document's own route). */
+  hidden: boolean;
+}
+
 /**
  * Unknown routes are 404; known paths asked with a method they lack are 405 with `Allow`.
  * A second router mirrors the routes so a path can be matched independently of its method.
+ * Returns the list of routes registered, filled as the app registers them.
  */
-export function registerNotFound(app: FastifyInstance): void {
+export function registerNotFound(app: FastifyInstance): RegisteredRoute[] {
   const router = FindMyWay({ ignoreTrailingSlash: true });
+  const registered: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of methods) {
+      registered.push({ method, url: route.url, hidden });
       if (METHODS.includes(method as HTTPMethod) && !router.hasRoute(method as HTTPMethod, route.url)) {
         router.on(method as HTTPMethod, route.url, () => undefined);
       }
@@ -26,4 +37,5 @@ export function registerNotFound(app: FastifyInstance): void {
     }
     return sendErrors(reply, 404, [{ message: `No route ${request.method} ${path}.` }]);
   });
+  return registered;
 }

@@ -2,8 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { chromium, type Browser } from 'playwright-core';
-import { existsSync } from 'node:fs';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/app.js';
+import { defaultConfig } from '../../src/config/defaults.js';
+import { openStorage } from '../../src/storage/storage.js';
+import { TEST_SECRET, startServer, type TestServer } from '../helpers/server.js';
 
 type OpenApi = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown; parameters?: { name: string; in: string }[] }>> };
 
@@ -38,6 +43,20 @@ describe('OpenAPI document and docs page', () => {
     const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     for (const [method, path] of expected) assert.ok(documented.includes(`${method} ${path}`), `${method} ${path} is documented`);
     assert.equal(documented.length, expected.length, `no undocumented extras: ${documented.join(', ')}`);
+    // And every route the app registers (but HEAD twins and the documentation's own routes) is in it.
+    const dataDir = mkdtempSync(join(tmpdir(), 'rental-routes-'));
+    const storage = await openStorage('file::memory:', dataDir);
+    const { app, routes } = await buildApp({ config: defaultConfig(), storage, secret: TEST_SECRET, dataDir });
+    await app.ready();
+    const registered = routes.filter((route) => route.method !== 'HEAD' && !route.hidden);
+    assert.ok(registered.length >= expected.length);
+    for (const route of registered) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      assert.ok(documented.includes(`${route.method.toLowerCase()} ${path}`), `${route.method} ${route.url} is registered but not documented`);
+    }
+    await app.close();
+    await storage.close();
+    rmSync(dataDir, { recursive: true, force: true });
     const list = document.paths['/api/products']?.get;
     for (const name of ['limit', 'page', 'sort', 'where', 'q', 'availableFrom', 'availableTo', 'depth']) {
       assert.ok(list?.parameters?.some((p) => p.name === name && p.in === 'query'), `list has ${name}`);
