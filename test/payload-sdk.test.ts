@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PayloadSDK, PayloadSDKError } from '@payloadcms/sdk';
+import sharp from 'sharp';
+import { startServer, type TestServer } from './helpers/server.js';
+
+/** The untyped SDK returns plain JSON; this names the shape a test reads from it. */
+const view = <T>(value: unknown): T => value as T;
+
+/** The official Payload SDK, unchanged, against a started server: the clients this contract is for. */
+describe('@payloadcms/sdk against the service', () => {
+  let server: TestServer;
+  let sdk: PayloadSDK;
+  const email = 'sdk@example.com';
+  const password = 'sdk password 123';
+
+  before(async () => {
+    server = await startServer('sqlite');
+    await server.createAccount({ email, password, terms: [{ id: 'terms-1' }] });
+    sdk = new PayloadSDK({ baseURL: `${server.url}/api` });
+  });
+  after(() => server.close());
+
+  it('logs in, reads itself, and works with products and media as Payload clients do', async () => {
+    const login = await sdk.login({ collection: 'rents', data: { email, password } });
+    assert.equal(login.user.email, email);
+    assert.equal(typeof login.token, 'string');
+    const auth = { headers: { Authorization: `JWT ${login.token}` } };
+    const me = await sdk.me({ collection: 'rents' }, auth);
+    assert.equal(view<{ user: { email: string } }>(me).user.email, email);
+
+    const created = view<{ id: string; settings: { slug: string } }>(await sdk.create({ collection: 'products', data: { basic: { product_name: 'SDK vrtačka', location: 'Brno' }, additional: { price: 99, selectedTerm: 'terms-1' }, settings: { published: true } } }, auth));
+    assert.match(created.id, /^[0-9a-f]{24}$/);
+    assert.equal(created.settings.slug, 'sdk-vrtacka');
+
+    const found = view<{ docs: { id: string; basic: { rent_owner: string } }[]; totalDocs: number }>(await sdk.find({ collection: 'products', where: { and: [{ 'basic.location': { equals: 'Brno' } }, { 'additional.price': { less_than: 100 } }] }, sort: '-createdAt', limit: 5, depth: 0 }, auth));
+    assert.equal(found.totalDocs, 1);
+    assert.equal(found.docs[0]?.id, created.id);
+    assert.equal(found.docs[0]?.basic.rent_owner, login.user.id);
+    assert.deepEqual(await sdk.count({ collection: 'products', where: { 'settings.published': { equals: true } } }), { totalDocs: 1 });
+
+    const byId = view<{ basic: { rent_owner: { id: string } } }>(await sdk.findByID({ collection: 'products', id: created.id, depth: 1 }, auth));
+    assert.equal(byId.basic.rent_owner.id, login.user.id);
+    const updated = view<{ additional: { price: number } }>(await sdk.update({ collection: 'products', id: created.id, data: { additional: { price: 120 } } }, auth));
+    assert.equal(updated.additional.price, 120);
+
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: 'green' } }).png().toBuffer();
+    const media = view<{ filename: string; alt: string; width: number }>(await sdk.create({ collection: 'rentMedia', data: { alt: 'From the SDK' }, file: new File([new Uint8Array(png)], 'zelená.png', { type: 'image/png' }) }, auth));
+    assert.deepEqual([media.filename, media.alt, media.width], ['zelena.png', 'From the SDK', 30]);
+
+    const deleted = view<{ id: string }>(await sdk.delete({ collection: 'products', id: created.id }, auth));
+    assert.equal(deleted.id, created.id);
+    await assert.rejects(sdk.findByID({ collection: 'products', id: created.id }, auth), (error: unknown) => {
+      assert.ok(error instanceof PayloadSDKError);
+      assert.equal(error.status, 404);
+      return true;
+    });
+    const refreshed = view<{ refreshedToken: string; token: string }>(await sdk.refreshToken({ collection: 'rents' }, auth));
+    assert.equal(refreshed.refreshedToken, refreshed.token);
+  });
+
+  it('surfaces validation errors with their fields', async () => {
+    const { token } = await sdk.login({ collection: 'rents', data: { email, password } });
+    await assert.rejects(sdk.create({ collection: 'products', data: { basic: {}, additional: { price: '5' } } }, { headers: { Authorization: `JWT ${token}` } }), (error: unknown) => {
+      assert.ok(error instanceof PayloadSDKError);
+      assert.equal(error.status, 400);
+      assert.deepEqual(new Set(error.errors.map((e: { field?: string }) => e.field)), new Set(['basic.product_name', 'additional.price']));
+      return true;
+    });
+  });
+});
