@@ -8,6 +8,8 @@ import type { Services } from '../operations/context.js';
 import { deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
 import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
+import { parseJsonBody } from './json-body.js';
+import { isPlainObject } from '../domain/merge.js';
 import { Type } from '@sinclair/typebox';
 import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { FileParams, MediaPatchSchema, MediaUploadSchema } from './schemas/media.js';
@@ -31,12 +33,9 @@ async function readUpload(request: FastifyRequest, maxFileSize: number): Promise
       } else if (part.fieldname === 'alt') {
         alt = part.value;
       } else if (part.fieldname === '_payload') {
-        try {
-          const payload = JSON.parse(String(part.value)) as { alt?: unknown } | null;
-          payloadAlt = payload?.alt;
-        } catch {
-          throw badRequest('`_payload` must be JSON.', '_payload');
-        }
+        const payload = parseJsonBody(String(part.value));
+        if (payload !== undefined && !isPlainObject(payload)) throw badRequest('`_payload` must be a JSON object.', '_payload');
+        payloadAlt = payload?.alt;
       }
     }
   } catch (error) {

@@ -65,6 +65,11 @@ for (const dialect of dialects) {
       const res = await upload(await image('jpeg', 50, 50), 'payload.jpg', { _payload: JSON.stringify({ alt: 'From payload' }) });
       assert.equal(res.status, 201);
       assert.equal(res.body.doc.alt, 'From payload');
+      for (const payload of ['{"alt":', '[1]', '{"__proto__":{"x":1},"alt":"a"}']) {
+        const bad = await upload(await image('jpeg', 10, 10), 'bad-payload.jpg', { _payload: payload });
+        assert.equal(bad.status, 400, payload);
+        errorFields(bad.body);
+      }
     });
 
     it('refuses text renamed .jpg, truncated images and executables with 415, leaving nothing on disk', async () => {
