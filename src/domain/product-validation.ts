@@ -63,11 +63,6 @@ function ruleErrors(doc: JsonObject, failed: Set<string | undefined>): ErrorItem
   return errors;
 }
 
-/** Gallery entries that name media by id. */
-export function galleryMediaIds(images: (string | ImageObject)[] | undefined): { index: number; id: string }[] {
-  return (images ?? []).flatMap((image, index) => (typeof image === 'string' ? [{ index, id: image }] : []));
-}
-
 /** Every media id a gallery refers to, by id string or by an image object's id. */
 export function galleryReferences(images: (string | ImageObject)[] | undefined): string[] {
   return (images ?? []).map((image) => (typeof image === 'string' ? image : image.id));

@@ -2,7 +2,7 @@ import type { AuthUser } from '../../config/types.js';
 import { isAdmin } from '../../config/defaults.js';
 import { ValidationError, conflict, forbidden, type ErrorItem } from '../../errors/api-error.js';
 import { buildProductDoc, ownerIdOf } from '../../domain/product-document.js';
-import { galleryMediaIds, reservationIntervals } from '../../domain/product-validation.js';
+import { reservationIntervals } from '../../domain/product-validation.js';
 import type { JsonObject } from '../../domain/merge.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { findOverlap } from '../../domain/reservations.js';
@@ -53,8 +53,8 @@ export async function prepareProduct(
   }
   const images = (data.gallery as { images?: unknown } | undefined)?.images;
   if (Array.isArray(images) && !failed.has('gallery.images')) {
-    const refs = galleryMediaIds(images.filter((image, index) => !failed.has(`gallery.images.${index}`)) as string[]);
-    const known = await galleryImages(services, refs.map((ref) => ref.id));
+    const ids = images.filter((image, index): image is string => typeof image === 'string' && !failed.has(`gallery.images.${index}`));
+    const known = await galleryImages(services, ids);
     for (const [index, image] of images.entries()) {
       if (typeof image === 'string' && !failed.has(`gallery.images.${index}`) && !known.has(image)) {
         errors.push({ field: `gallery.images.${index}`, message: `No rentMedia document has the id \`${image}\`.` });

@@ -88,7 +88,7 @@ export async function getAccountProfile(services: Services, caller: Caller, id: 
   return profileOfRow(row);
 }
 
-async function checkPasswordChange(services: Services, caller: Caller, row: RentRow, body: JsonObject): Promise<void> {
+async function checkPasswordChange(caller: Caller, row: RentRow, body: JsonObject): Promise<void> {
   const changesCredentials = body.password !== undefined || (body.email !== undefined && normaliseEmail(body.email as string) !== row.email);
   if (!changesCredentials) return;
   const adminForOther = isAdmin(caller.user) && caller.user?.id !== row.id;
@@ -112,7 +112,7 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
   const errors = checkUpdate(body);
   if (Object.keys(body).length === 0) errors.push({ message: 'The body has no fields to update.' });
   if (errors.length > 0) throw new ValidationError(errors);
-  await checkPasswordChange(services, caller, row, body);
+  await checkPasswordChange(caller, row, body);
 
   const stored = JSON.parse(row.profile) as StoredProfile;
   const patch: JsonObject = {};
