@@ -7,22 +7,28 @@ import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startProcess } from '../helpers/process.js';
 
-/** Sends a request whose body arrives in two halves, the second after `pause`; resolves with the raw response. */
-function slowRequest(url: string, path: string, body: string, pause: Promise<void>): Promise<string> {
+/**
+ * Sends a request whose body arrives in two halves, the second after `pause`. `started`
+ * resolves once the first half is on the wire; `response` with the raw response.
+ */
+function slowRequest(url: string, path: string, body: string, pause: Promise<void>): { started: Promise<void>; response: Promise<string> } {
   const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
+  let started!: () => void;
+  const startedPromise = new Promise<void>((resolve) => (started = resolve));
+  const response = new Promise<string>((resolve, reject) => {
     const socket = connect(Number(port), hostname, async () => {
       const bytes = Buffer.from(body);
       socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`);
-      socket.write(bytes.subarray(0, 10));
+      socket.write(bytes.subarray(0, 10), () => started());
       await pause;
       socket.write(bytes.subarray(10));
     });
-    let response = '';
-    socket.on('data', (chunk) => (response += String(chunk)));
-    socket.on('end', () => resolve(response));
+    let text = '';
+    socket.on('data', (chunk) => (text += String(chunk)));
+    socket.on('end', () => resolve(text));
     socket.on('error', reject);
   });
+  return { started: startedPromise, response };
 }
 
 describe('graceful shutdown on SIGTERM', () => {
@@ -37,12 +43,14 @@ describe('graceful shutdown on SIGTERM', () => {
     const inFlight = Array.from({ length: 5 }, () => slowRequest(service.url, '/api/rents/login', JSON.stringify({ email: 'nobody@example.com', password: 'not a real password' }), pause));
     // And a load of ordinary requests around the signal.
     const load = Array.from({ length: 50 }, () => fetch(`${service.url}/api/products`).then((res) => res.status, () => 'refused'));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await Promise.all(inFlight.map((request) => request.started));
+    // Give the server a moment to read the headers it was sent.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     service.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 150));
     const after = await fetch(`${service.url}/api/products`).then((res) => res.status, () => 'refused');
     release();
-    const responses = await Promise.all(inFlight);
+    const responses = await Promise.all(inFlight.map((request) => request.response));
     for (const response of responses) assert.match(response, /^HTTP\/1\.1 401 /, 'the in-flight login completed with its real answer');
     for (const status of await Promise.all(load)) assert.ok(status === 200 || status === 503 || status === 'refused', String(status));
     assert.ok(after === 'refused' || after === 503, `a new request after SIGTERM got ${after}`);
