@@ -3,7 +3,7 @@ import { generateId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { deepMerge, isPlainObject, type JsonObject } from '../../domain/merge.js';
 import { asData } from '../../domain/product-document.js';
-import type { ReservationItem } from '../../domain/product-schema.js';
+import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
 import { parseInterval } from '../../domain/reservations.js';
 import type { Caller, Services } from '../context.js';
 import { createProduct } from './create-product.js';
@@ -87,9 +87,10 @@ export async function runAction(
     const known = [...BUILT_IN_ACTIONS, ...Object.keys(services.config.actions)];
     throw badRequest(`Unknown action \`${action}\`; known actions: ${known.join(', ')}.`, 'action');
   }
-  if (action === 'duplicate' && !custom) return { doc: await duplicate(services, caller, id, args, depth), created: true };
+  // Configured actions cannot take a built-in name (the configuration refuses it).
+  if (action === 'duplicate') return { doc: await duplicate(services, caller, id, args, depth), created: true };
 
-  const change = async (data: JsonObject, doc: Parameters<Parameters<typeof changeProduct>[3]>[1]): Promise<JsonObject> => {
+  const change = async (data: JsonObject, doc: ProductDoc): Promise<JsonObject> => {
     if (custom) {
       const changes = await custom.handler({ doc: asData(doc), body: args, user: caller.user });
       return isPlainObject(changes) ? deepMerge(data, changes) : data;
