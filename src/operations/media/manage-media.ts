@@ -1,4 +1,5 @@
 import { isValidId } from '../../domain/ids.js';
+import { nextTimestamp } from '../../domain/timestamps.js';
 import type { ListQuery } from '../../domain/list-query.js';
 import { isPlainObject } from '../../domain/merge.js';
 import { mediaFields, type MediaDoc } from '../../domain/media.js';
@@ -58,7 +59,7 @@ export async function updateMedia(services: Services, caller: Caller, id: string
   const row = await loadForChange(services, caller, id, 'update');
   const errors = checkPatch(body);
   if (errors.length > 0) throw new ValidationError(errors);
-  const updatedAt = new Date(Math.max(Date.now(), Date.parse(row.updated_at) + 1)).toISOString();
+  const updatedAt = nextTimestamp(row.updated_at);
   const doc: MediaDoc = { ...mediaDocOf(row), alt: typeof body.alt === 'string' ? body.alt : '', updatedAt };
   await services.storage.media.update(id, { alt: doc.alt, updated_at: updatedAt, doc: JSON.stringify(doc) });
   return doc;

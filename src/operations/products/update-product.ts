@@ -5,6 +5,7 @@ import { deepMerge, withoutNulls, type JsonObject } from '../../domain/merge.js'
 import { asData, withoutServerFields } from '../../domain/product-document.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { notFound } from '../../errors/api-error.js';
+import { nextTimestamp } from '../../domain/timestamps.js';
 import { runHooks } from '../hooks.js';
 import { productLocks } from '../keyed-lock.js';
 import type { AccessFunction } from '../../config/types.js';
@@ -18,13 +19,6 @@ import { toRecord } from './persist-product.js';
 
 /** How often a write that lost a race with another instance is retried before giving up. */
 const ATTEMPTS = 10;
-
-/** `updatedAt` always moves forward, even within one millisecond. */
-export function nextTimestamp(previous: string): string {
-  const now = Date.now();
-  const after = Date.parse(previous) + 1;
-  return new Date(Math.max(now, after)).toISOString();
-}
 
 /**
  * Applies `change` (the current document without server fields → the new data) to a product,

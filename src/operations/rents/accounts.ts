@@ -2,6 +2,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { isAdmin } from '../../config/defaults.js';
 import { AccountCreateSchema, AccountUpdateSchema, normaliseEmail } from '../../domain/account-schema.js';
 import { generateId, isValidId } from '../../domain/ids.js';
+import { nextTimestamp } from '../../domain/timestamps.js';
 import { deepMerge, isPlainObject, type JsonObject } from '../../domain/merge.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { APIError, ValidationError, badRequest, conflict, forbidden, notFound } from '../../errors/api-error.js';
@@ -131,7 +132,7 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
 
   const changes = {
     profile: JSON.stringify(profile),
-    updated_at: new Date(Math.max(Date.now(), Date.parse(row.updated_at) + 1)).toISOString(),
+    updated_at: nextTimestamp(row.updated_at),
     ...(body.rentNameSystem !== undefined ? { rent_name_system: body.rentNameSystem as string } : {}),
     ...(body.email !== undefined ? { email: normaliseEmail(body.email as string) } : {}),
     ...(body.password !== undefined ? { password_hash: await hashPassword(body.password as string) } : {}),
