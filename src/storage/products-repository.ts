@@ -3,7 +3,7 @@ import type { Interval } from '../domain/reservations.js';
 import type { SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
-import { and, containsPattern, orderByToSql, whereToSql } from './where-sql.js';
+import { and, containsPattern, orderClause, whereToSql } from './where-sql.js';
 
 /** Everything stored for one product: its columns, long texts, reservations and the media its gallery names. */
 export interface ProductRecord {
@@ -118,15 +118,13 @@ export class ProductsRepository {
    * (undefined when there are more, so that the caller pages in SQL instead).
    */
   async listIds(filter: ProductFilter, sort: SortKey[], max: number): Promise<string[] | undefined> {
-    const order = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
-    const result = await sql<{ id: string }>`SELECT products.id AS id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${max + 1}`.execute(this.db);
-    return result.rows.length > max ? undefined : result.rows.map((row) => row.id);
+    const ids = await this.pageIds(filter, sort, max + 1, 0);
+    return ids.length > max ? undefined : ids;
   }
 
   /** The ids of one page, from the indexes alone. */
   async pageIds(filter: ProductFilter, sort: SortKey[], limit: number, offset: number): Promise<string[]> {
-    const order = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
-    const result = await sql<{ id: string }>`SELECT products.id AS id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
+    const result = await sql<{ id: string }>`SELECT products.id AS id FROM products WHERE ${this.filterSql(filter)} ${orderClause('products', sort)} LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
     return result.rows.map((row) => row.id);
   }
 
@@ -143,16 +141,15 @@ export class ProductsRepository {
    * documents), then only that page's documents are read.
    */
   async list(filter: ProductFilter, sort: SortKey[], limit: number, offset: number): Promise<ProductReadRow[]> {
-    const order = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
+    const order = orderClause('products', sort);
     const page = sql`SELECT products.id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${limit} OFFSET ${offset}`;
-    const outerOrder = sort.length > 0 ? sql`ORDER BY ${orderByToSql('products', sort)}` : sql``;
     const result = await sql<ProductReadRow>`
       SELECT ${sql.join(COLUMNS.map((column) => sql.ref(`products.${column}`)))},
              rents.rent_name_system AS owner_name, rents.profile AS owner_profile
       FROM (${page}) page
       JOIN products ON products.id = page.id
       LEFT JOIN rents ON rents.id = products.owner_id
-      ${outerOrder}`.execute(this.db);
+      ${order}`.execute(this.db);
     return result.rows;
   }
 

@@ -76,3 +76,6 @@ export function orderByToSql(table: string, keys: SortKey[]) {
     ),
   );
 }
+
+/** `ORDER BY …` for a sort, or nothing when there is none. */
+export const orderClause = (table: string, keys: SortKey[]) => (keys.length > 0 ? sql`ORDER BY ${orderByToSql(table, keys)}` : sql``);
