@@ -1,5 +1,5 @@
 import type { AccessArgs, AccessFunction, AccessResult, AuthUser } from '../config/types.js';
-import { forbidden, unauthorized } from '../errors/api-error.js';
+import { APIError, forbidden, unauthorized } from '../errors/api-error.js';
 import { parseAccessWhere } from '../domain/where/parse-where.js';
 import type { FieldCatalogue, WhereNode } from '../domain/where/types.js';
 
@@ -35,4 +35,27 @@ export async function evaluateAccess(
     parsed.set(key, where);
   }
   return { kind: 'filter', where, key };
+}
+
+/**
+ * Authorises a change to an existing document: allowed when `check` says so; otherwise an
+ * anonymous caller gets the rule's refusal (401), a signed-in caller who cannot even read the
+ * document a 404 (its existence stays hidden), and one who can the refusal (403).
+ */
+export async function authorizeChange(
+  user: AuthUser | null,
+  check: () => Promise<boolean>,
+  visible: () => Promise<boolean>,
+  missing: () => APIError,
+): Promise<void> {
+  let refusal: APIError | undefined;
+  try {
+    if (await check()) return;
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    refusal = error;
+  }
+  if (user === null) throw refusal ?? denied(user);
+  if (!(await visible())) throw missing();
+  throw refusal ?? denied(user);
 }

@@ -4,11 +4,11 @@ import type { ListQuery } from '../../domain/list-query.js';
 import { isPlainObject } from '../../domain/merge.js';
 import { mediaFields, type MediaDoc } from '../../domain/media.js';
 import { matches } from '../../domain/where/matches.js';
-import { APIError, ValidationError, badRequest, conflict, notFound } from '../../errors/api-error.js';
+import { ValidationError, badRequest, conflict, notFound } from '../../errors/api-error.js';
 import type { RentMediaTable } from '../../storage/schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
-import { denied, evaluateAccess, type Grant } from '../access.js';
+import { authorizeChange, evaluateAccess, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { paginate, type PaginatedDocs } from '../products/find-products.js';
 import { filesOf, mediaDocOf } from './media-documents.js';
@@ -42,15 +42,16 @@ async function loadForChange(services: Services, caller: Caller, id: string, ope
   if (!row) throw missing(id);
   const doc = mediaDocOf(row);
   const rule = services.config.access.rentMedia[operation];
-  try {
-    const grant = await evaluateAccess(rule, { user: caller.user, id, doc: doc as unknown as Record<string, unknown> }, mediaFields);
-    if (grant.kind === 'all' || matches(grant.where, row as unknown as Record<string, string | number | null>)) return row;
-  } catch (error) {
-    if (!(error instanceof APIError) || caller.user === null) throw error;
-  }
-  if (caller.user === null) throw denied(null);
-  const visible = await findMediaById(services, caller, id).then(() => true, () => false);
-  throw visible ? denied(caller.user) : missing(id);
+  await authorizeChange(
+    caller.user,
+    async () => {
+      const grant = await evaluateAccess(rule, { user: caller.user, id, doc: doc as unknown as Record<string, unknown> }, mediaFields);
+      return grant.kind === 'all' || matches(grant.where, row as unknown as Record<string, string | number | null>);
+    },
+    () => findMediaById(services, caller, id).then(() => true, () => false),
+    () => missing(id),
+  );
+  return row;
 }
 
 /** PATCH /api/rentMedia/:id: only `alt` changes. */

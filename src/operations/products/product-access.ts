@@ -5,7 +5,7 @@ import { asData } from '../../domain/product-document.js';
 import { productFields } from '../../domain/product-fields.js';
 import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
-import { denied, evaluateAccess, type Grant } from '../access.js';
+import { authorizeChange, evaluateAccess, type Grant } from '../access.js';
 import type { Services } from '../context.js';
 import { toRecord } from './persist-product.js';
 
@@ -44,19 +44,15 @@ export async function loadForWrite(
   rule: AccessFunction | undefined,
   action?: string,
 ): Promise<LoadedProduct> {
+  const missing = () => notFound(`No product has the id \`${id}\`.`);
   const row = await services.storage.products.get(id);
-  if (!row) throw notFound(`No product has the id \`${id}\`.`);
+  if (!row) throw missing();
   const doc = JSON.parse(row.doc) as ProductDoc;
-  let refusal: APIError | undefined;
-  let allowed = false;
-  try {
-    allowed = grantCovers(await productGrant(rule, { user, id, doc: asData(doc), action }), doc);
-  } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    refusal = error;
-  }
-  if (allowed) return { row, doc };
-  if (user === null) throw refusal ?? denied(user);
-  if (!(await visibleTo(services, user, doc))) throw notFound(`No product has the id \`${id}\`.`);
-  throw refusal ?? denied(user);
+  await authorizeChange(
+    user,
+    async () => grantCovers(await productGrant(rule, { user, id, doc: asData(doc), action }), doc),
+    () => visibleTo(services, user, doc),
+    missing,
+  );
+  return { row, doc };
 }
