@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { userOfRow } from '../auth/sessions.js';
-import { asData } from '../domain/product-document.js';
 import type { ProductValidator } from '../domain/product-validation.js';
-import { withoutServerFields } from '../domain/product-document.js';
+import { asData, withoutServerFields } from '../domain/product-document.js';
 import { ValidationError } from '../errors/api-error.js';
 import { createAccount } from '../operations/rents/accounts.js';
 import { uploadMedia } from '../operations/media/upload-media.js';

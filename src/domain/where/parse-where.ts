@@ -1,5 +1,4 @@
-import type { ErrorItem } from '../../errors/api-error.js';
-import { ValidationError } from '../../errors/api-error.js';
+import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { isPlainObject } from '../merge.js';
 import { foldText } from '../fold.js';
 import { coerceBoolean, coerceScalar } from './coerce.js';

@@ -1,9 +1,8 @@
 import { generateId } from '../../domain/ids.js';
-import { mediaUrl, sanitiseBaseName, sizeFilename, storedFilename, type MediaDoc } from '../../domain/media.js';
+import { mediaFields, mediaUrl, sanitiseBaseName, sizeFilename, storedFilename, type MediaDoc } from '../../domain/media.js';
 import { ValidationError } from '../../errors/api-error.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
 import { evaluateAccess } from '../access.js';
-import { mediaFields } from '../../domain/media.js';
 import type { Caller, Services } from '../context.js';
 import { processImage } from './media-images.js';
 

@@ -1,8 +1,7 @@
-import { notFound } from '../../errors/api-error.js';
+import { conflict, notFound } from '../../errors/api-error.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { asData } from '../../domain/product-document.js';
-import { conflict } from '../../errors/api-error.js';
 import { runHooks } from '../hooks.js';
 import { productLocks } from '../keyed-lock.js';
 import type { Caller, Services } from '../context.js';

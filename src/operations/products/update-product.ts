@@ -1,10 +1,9 @@
-import { APIError, ValidationError, conflict } from '../../errors/api-error.js';
+import { APIError, ValidationError, conflict, notFound } from '../../errors/api-error.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { deepMerge, withoutNulls, type JsonObject } from '../../domain/merge.js';
 import { asData, withoutServerFields } from '../../domain/product-document.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
-import { notFound } from '../../errors/api-error.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
 import { runHooks } from '../hooks.js';
 import { productLocks } from '../keyed-lock.js';
