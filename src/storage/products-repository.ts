@@ -37,6 +37,19 @@ export interface ProductFilter {
   available?: Interval;
 }
 
+/**
+ * The columns that differ from the stored row. SQLite rewrites the entries of every index
+ * whose columns an UPDATE names, changed or not, so naming only these spares the others.
+ */
+function changedColumns(columns: Omit<ProductRecord['row'], 'id'>, previous: ProductRecord['row'] | undefined): Partial<ProductsTable> {
+  if (!previous) return columns;
+  const changed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(columns)) {
+    if (value !== previous[name as keyof ProductRecord['row']]) changed[name] = value;
+  }
+  return changed as Partial<ProductsTable>;
+}
+
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
 /** Trigram indexes (FTS5 here, pg_trgm there) match substrings of three characters or more. */
@@ -214,7 +227,7 @@ export class ProductsRepository {
         const { id, ...columns } = record.row;
         const result = await trx
           .updateTable('products')
-          .set({ ...columns, version: expectedVersion + 1 })
+          .set({ ...changedColumns(columns, previous?.row), version: expectedVersion + 1 })
           .where('id', '=', id)
           .where('version', '=', expectedVersion)
           .executeTakeFirst();
