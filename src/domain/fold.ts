@@ -33,11 +33,26 @@ export const LOWER_TABLE: ReadonlyMap<string, string> = new Map(
 // eslint-disable-next-line no-control-regex
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
+/** FOLD_TABLE by UTF-16 code (all its keys are below U+1F00); 0 where a character stays. */
+const FOLDED_CODES = new Uint16Array(0x1f00);
+for (const [char, folded] of FOLD_TABLE) FOLDED_CODES[char.charCodeAt(0)] = folded.charCodeAt(0);
+
+/** Maps the characters FOLD_TABLE knows, in one pass over the codes (no per-character strings). */
+function mapLatin(text: string): string {
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    codes[i] = (code < 0x1f00 && FOLDED_CODES[code]) || code;
+  }
+  return Buffer.from(codes.buffer).toString('utf16le');
+}
+
 export function foldText(text: string): string {
   if (ASCII_ONLY.test(text)) return text.toLowerCase();
-  let out = '';
-  for (const char of text) out += FOLD_TABLE.get(char) ?? char;
-  return out.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const mapped = mapLatin(text);
+  // Latin text is ASCII once mapped; only other scripts need the (slow) decomposition.
+  if (ASCII_ONLY.test(mapped)) return mapped.toLowerCase();
+  return mapped.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 export function lowerText(text: string): string {
