@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import qs from 'qs';
 import { createProductValidator } from './domain/product-validation.js';
 import type { RentalConfig } from './config/types.js';
 import { SessionManager } from './auth/sessions.js';
@@ -12,6 +11,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import { registerJsonBody } from './http/json-body.js';
+import { parseQuery } from './http/parse-query.js';
 import { registerNotFound, type RegisteredRoute } from './http/not-found.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
@@ -38,10 +38,6 @@ export interface AppOptions {
   redisUrl?: string;
   logger?: FastifyServerOptions['logger'];
 }
-
-/** qs as Payload clients write it; bounded so a hostile query string stays cheap. */
-const parseQuery = (text: string): Record<string, unknown> =>
-  qs.parse(text, { depth: 24, arrayLimit: 200, parameterLimit: 2000, allowPrototypes: false, allowEmptyArrays: true });
 
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
   const services: Services = {
