@@ -10,6 +10,10 @@ export interface OpenDatabase {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** Called when writes the database had accepted were lost before their commit (SQLite group commit). */
+  onWritesLost?(listener: () => void): void;
+  /** SQLite: statements each group commit runs before its COMMIT. */
+  runBeforeCommit?(statements: string[]): void;
 }
 
 const INT8_OID = 20;
@@ -30,9 +34,9 @@ export function openDatabase(url: string, dataDir: string): OpenDatabase {
   }
   const file = sqliteFile(url, dataDir);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const { dialect } = openSqlite(file);
+  const { dialect, driver } = openSqlite(file);
   const db = new Kysely<DatabaseSchema>({ dialect });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), onWritesLost: (listener) => driver.onBatchLost(listener), runBeforeCommit: (statements) => driver.runBeforeCommit(statements) };
 }
 
 function sqliteFile(url: string, dataDir: string): string {

@@ -1,25 +1,20 @@
 import Database from 'better-sqlite3';
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import { SqliteDialect, type Driver } from 'kysely';
 import { foldText, lowerText } from '../domain/fold.js';
+import { GroupCommitDriver } from './sqlite-group-commit.js';
 
 /**
- * better-sqlite3 behind Kysely, with two changes to Kysely's dialect:
- * statements are prepared once and cached by their SQL text (Kysely prepares on every
- * query), and write transactions start with BEGIN IMMEDIATE so that several processes
- * on one file wait for each other instead of failing on lock upgrade.
+ * better-sqlite3 behind Kysely, with two changes to Kysely's dialect: statements are
+ * prepared once and cached by their SQL text (Kysely prepares on every query), and writes
+ * are committed in groups (see GroupCommitDriver), in BEGIN IMMEDIATE transactions so that
+ * several processes on one file wait for each other instead of failing on lock upgrade.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class CachingSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: CachedDatabase) {
-    super({ database });
+class GroupCommitSqliteDialect extends SqliteDialect {
+  constructor(private readonly driver: GroupCommitDriver) {
+    super({ database: driver.database.raw });
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.database });
+    return this.driver;
   }
 }
 
@@ -39,13 +34,9 @@ class CachedDatabase {
     }
     return statement;
   }
-
-  close(): void {
-    this.raw.close();
-  }
 }
 
-export function openSqlite(file: string): { dialect: SqliteDialect; raw: Database.Database } {
+export function openSqlite(file: string): { dialect: SqliteDialect; driver: GroupCommitDriver } {
   const raw = new Database(file);
   // Only takes effect on a new file: a product row then fits one page.
   raw.pragma('page_size = 8192');
@@ -54,8 +45,12 @@ export function openSqlite(file: string): { dialect: SqliteDialect; raw: Databas
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
   raw.pragma('cache_size = -16384');
+  // Every write is a savepoint within a group commit: keep savepoint journals off the disk.
+  raw.pragma('temp_store = MEMORY');
   raw.pragma('wal_autocheckpoint = 10000');
   raw.function('rc_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
   raw.function('rc_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? lowerText(text) : null));
-  return { dialect: new CachingSqliteDialect(new CachedDatabase(raw)), raw };
+  const driver = new GroupCommitDriver(new CachedDatabase(raw));
+  return { dialect: new GroupCommitSqliteDialect(driver), driver };
 }
+

@@ -6,6 +6,7 @@ import { RentsRepository } from './rents-repository.js';
 import { SessionsRepository } from './sessions-repository.js';
 import type { Dialect } from './schema.js';
 import { ChangeFeed } from './change-feed.js';
+import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
 
 /** The service's one door to its database, whichever dialect is behind it. */
 export interface Storage {
@@ -30,7 +31,10 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
     throw error;
   }
   const { db, dialect } = database;
+  database.runBeforeCommit?.(FLUSH_SEARCH_INDEX);
   const changes = new ChangeFeed();
+  // Reads may have cached what a lost batch wrote.
+  database.onWritesLost?.(() => changes.bump());
   if (dialect === 'postgres') await changes.listen(databaseUrl);
   /** Called after every committed write that changes what product responses show. */
   const changed = async () => {

@@ -51,6 +51,8 @@ async function consistencyProblems(databaseUrl: string): Promise<string[]> {
     try {
       await rowsOf(async (query) => db.prepare(query).all());
       db.prepare("INSERT INTO products_fts (products_fts) VALUES ('integrity-check')").run();
+      // Queued index changes live only inside a batch's transaction.
+      if ((db.prepare('SELECT count(*) AS n FROM products_fts_pending').get() as { n: number }).n !== 0) problems.push('unapplied full-text changes');
     } catch (error) {
       problems.push(`full-text index: ${(error as Error).message}`);
     } finally {

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../schema.js';
 import { initialMigration } from './001-initial.js';
+import { batchedSearchIndexMigration } from './002-batched-search-index.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -8,6 +9,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '001-initial': initialMigration(dialect),
+        '002-batched-search-index': batchedSearchIndexMigration(dialect),
       };
     },
   };

@@ -1,0 +1,202 @@
+import type Database from 'better-sqlite3';
+import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+
+/** What the driver needs of the database: cached prepared statements and the raw handle. */
+export interface StatementSource {
+  readonly raw: Database.Database;
+  prepare(sql: string): Database.Statement;
+}
+
+/**
+ * Group commit for SQLite. The writes of one event-loop turn share one transaction: each
+ * Kysely transaction is a SAVEPOINT inside it (rolled back alone on error), a write outside a
+ * transaction simply joins it, and the COMMIT runs once the turn's work is done
+ * (setImmediate, after any open savepoint is released). A writer is answered only after that
+ * COMMIT, so what is acknowledged is committed as before; the commit's fixed cost (WAL
+ * frames of shared index pages, the full-text index's new segment) is paid once per batch
+ * instead of once per write. Reads in the window see the batch, as they would on one
+ * connection; if the COMMIT fails every writer of the batch gets the error and
+ * `onBatchLost` listeners (the read caches) are told.
+ */
+export class GroupCommitDriver implements Driver {
+  private readonly connection: BatchConnection;
+  private leased: Promise<void> | undefined;
+  private releaseLease: (() => void) | undefined;
+
+  constructor(readonly database: StatementSource) {
+    this.connection = new BatchConnection(database);
+  }
+
+  onBatchLost(listener: () => void): void {
+    this.connection.lostListeners.push(listener);
+  }
+
+  /** Statements every batch runs last, outside any write's savepoint, before its COMMIT. */
+  runBeforeCommit(statements: string[]): void {
+    this.connection.beforeCommit.push(...statements);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    while (this.leased) await this.leased;
+    this.leased = new Promise((resolve) => (this.releaseLease = resolve));
+    return this.connection;
+  }
+
+  async beginTransaction(): Promise<void> {
+    this.connection.openSavepoint();
+  }
+
+  async commitTransaction(): Promise<void> {
+    this.connection.closeSavepoint('release');
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    this.connection.closeSavepoint('rollback');
+  }
+
+  /** Frees the connection for the next caller, then waits for the commit of what this lease wrote. */
+  async releaseConnection(): Promise<void> {
+    const wrote = this.connection.takeWrites();
+    const release = this.releaseLease;
+    this.leased = undefined;
+    this.releaseLease = undefined;
+    release?.();
+    if (wrote) await wrote;
+  }
+
+  async destroy(): Promise<void> {
+    this.connection.commit();
+    this.database.raw.close();
+  }
+}
+
+interface Batch {
+  committed: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const committed = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Its writers await it; without this a batch nobody awaits any more would warn as unhandled.
+  committed.catch(() => undefined);
+  return { committed, resolve, reject };
+}
+
+const SAVEPOINT = 'group_commit_write';
+
+class BatchConnection implements DatabaseConnection {
+  readonly lostListeners: (() => void)[] = [];
+  readonly beforeCommit: string[] = [];
+  private batch: Batch | undefined;
+  private savepointOpen = false;
+  /** The turn ended while a transaction was open: commit when it closes. */
+  private commitWhenClosed = false;
+  /** The batch the current lease wrote to, if it wrote. */
+  private leaseWrote: Batch | undefined;
+
+  constructor(private readonly database: StatementSource) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.database.prepare(query.sql);
+    const parameters = query.parameters as unknown[];
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    this.joinBatch();
+    try {
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    } catch (error) {
+      this.checkStillOpen(error);
+      throw error;
+    }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported by this SQLite driver');
+  }
+
+  openSavepoint(): void {
+    this.joinBatch();
+    this.run(`SAVEPOINT ${SAVEPOINT}`);
+    this.savepointOpen = true;
+  }
+
+  closeSavepoint(how: 'release' | 'rollback'): void {
+    this.savepointOpen = false;
+    if (!this.checkStillOpen(new Error('SQLite rolled the transaction back'))) return;
+    if (how === 'rollback') this.run(`ROLLBACK TO ${SAVEPOINT}`);
+    this.run(`RELEASE ${SAVEPOINT}`);
+    if (this.commitWhenClosed) this.commit();
+  }
+
+  takeWrites(): Promise<void> | undefined {
+    const wrote = this.leaseWrote;
+    this.leaseWrote = undefined;
+    return wrote?.committed;
+  }
+
+  /** Commits the open batch, if any, and settles its writers; waits for an open transaction to close. */
+  commit(): void {
+    this.commitWhenClosed = false;
+    const batch = this.batch;
+    if (!batch) return;
+    if (this.savepointOpen) {
+      this.commitWhenClosed = true;
+      return;
+    }
+    if (!this.checkStillOpen(new Error('SQLite rolled the transaction back'))) return;
+    this.batch = undefined;
+    try {
+      for (const statement of this.beforeCommit) this.run(statement);
+      this.run('COMMIT');
+      batch.resolve();
+    } catch (error) {
+      if (this.database.raw.inTransaction) this.run('ROLLBACK');
+      this.lost(batch, error);
+    }
+  }
+
+  private joinBatch(): void {
+    if (this.batch) this.checkStillOpen(new Error('SQLite rolled the transaction back'));
+    if (!this.batch) {
+      this.run('BEGIN IMMEDIATE');
+      const batch = newBatch();
+      this.batch = batch;
+      setImmediate(() => {
+        if (this.batch === batch) this.commit();
+      });
+    }
+    this.leaseWrote = this.batch;
+  }
+
+  /**
+   * After an I/O error or a full disk SQLite may roll the whole transaction back on its own:
+   * the batch is then lost, and its writers are told. False when that happened.
+   */
+  private checkStillOpen(error: unknown): boolean {
+    const batch = this.batch;
+    if (!batch || this.database.raw.inTransaction) return true;
+    this.batch = undefined;
+    this.savepointOpen = false;
+    this.commitWhenClosed = false;
+    this.lost(batch, error);
+    return false;
+  }
+
+  private lost(batch: Batch, error: unknown): void {
+    batch.reject(error);
+    for (const listener of this.lostListeners) listener();
+  }
+
+  private run(sql: string): void {
+    this.database.prepare(sql).run();
+  }
+}
