@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool, type Tr
 import type { Interval } from '../domain/reservations.js';
 import type { SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
+import type { OwnerColumns, OwnerProfiles } from './owner-profiles.js';
 import { detectUnique } from './unique-violation.js';
 import { and, containsPattern, orderClause, whereToSql } from './where-sql.js';
 
@@ -16,13 +17,14 @@ export interface ProductRecord {
 /** The product columns access filters and `where` look at (all but the document). */
 export type ProductColumns = Omit<ProductsTable, 'doc' | 'version'>;
 
-/** A product as read: its columns, its depth-0 document, its version, and its owner's columns. */
-export interface ProductReadRow extends ProductColumns {
+/** A product row as stored: its columns, its depth-0 document and its version. */
+interface ProductStoredRow extends ProductColumns {
   doc: string;
   version: number;
-  owner_name: string | null;
-  owner_profile: string | null;
 }
+
+/** A product as read: its stored row and its owner's columns. */
+export type ProductReadRow = ProductStoredRow & OwnerColumns;
 
 const COLUMNS = [
   'id', 'owner_id', 'slug', 'published', 'internal_name', 'product_name', 'location', 'price', 'caution',
@@ -64,6 +66,7 @@ export class ProductsRepository {
     private readonly db: Kysely<DatabaseSchema>,
     private readonly dialect: Dialect,
     private readonly changed: () => Promise<void>,
+    private readonly owners: OwnerProfiles,
   ) {
     this.getById = this.selectRead().where('products.id', '=', '').compile();
   }
@@ -111,19 +114,17 @@ export class ProductsRepository {
   }
 
   private selectRead(db: Db = this.db) {
-    return db
-      .selectFrom('products')
-      .leftJoin('rents', 'rents.id', 'products.owner_id')
-      .select([...COLUMNS.map((column) => `products.${column}` as const), 'rents.rent_name_system as owner_name', 'rents.profile as owner_profile']);
+    return db.selectFrom('products').select(COLUMNS.map((column) => `products.${column}` as const));
   }
 
   /** One product, if it exists and matches the access filter. */
   async get(id: string, access?: WhereNode): Promise<ProductReadRow | undefined> {
     if (!access) {
-      const result = await this.db.executeQuery<ProductReadRow>(CompiledQuery.raw(this.getById.sql, [id]));
-      return result.rows[0];
+      const result = await this.db.executeQuery<ProductStoredRow>(CompiledQuery.raw(this.getById.sql, [id]));
+      return (await this.owners.attach(result.rows))[0];
     }
-    return this.selectRead().where('products.id', '=', id).where(whereToSql('products', access)).executeTakeFirst();
+    const row = await this.selectRead().where('products.id', '=', id).where(whereToSql('products', access)).executeTakeFirst();
+    return row && (await this.owners.attach([row]))[0];
   }
 
   /**
@@ -144,7 +145,7 @@ export class ProductsRepository {
   /** Several products by id, in the order of `ids` (missing ones left out). */
   async getMany(ids: string[]): Promise<ProductReadRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.selectRead().where('products.id', 'in', ids).execute();
+    const rows = await this.owners.attach(await this.selectRead().where('products.id', 'in', ids).execute());
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -156,14 +157,12 @@ export class ProductsRepository {
   async list(filter: ProductFilter, sort: SortKey[], limit: number, offset: number): Promise<ProductReadRow[]> {
     const order = orderClause('products', sort);
     const page = sql`SELECT products.id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${limit} OFFSET ${offset}`;
-    const result = await sql<ProductReadRow>`
-      SELECT ${sql.join(COLUMNS.map((column) => sql.ref(`products.${column}`)))},
-             rents.rent_name_system AS owner_name, rents.profile AS owner_profile
+    const result = await sql<ProductStoredRow>`
+      SELECT ${sql.join(COLUMNS.map((column) => sql.ref(`products.${column}`)))}
       FROM (${page}) page
       JOIN products ON products.id = page.id
-      LEFT JOIN rents ON rents.id = products.owner_id
       ${order}`.execute(this.db);
-    return result.rows;
+    return this.owners.attach(result.rows);
   }
 
   async count(filter: ProductFilter): Promise<number> {

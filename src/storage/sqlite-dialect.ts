@@ -45,8 +45,6 @@ export function openSqlite(file: string): { dialect: SqliteDialect; driver: Grou
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
   raw.pragma('cache_size = -16384');
-  // Every write is a savepoint within a group commit: keep savepoint journals off the disk.
-  raw.pragma('temp_store = MEMORY');
   raw.pragma('wal_autocheckpoint = 10000');
   raw.function('rc_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
   raw.function('rc_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? lowerText(text) : null));

@@ -6,6 +6,7 @@ import { RentsRepository } from './rents-repository.js';
 import { SessionsRepository } from './sessions-repository.js';
 import type { Dialect } from './schema.js';
 import { ChangeFeed } from './change-feed.js';
+import { OwnerProfiles } from './owner-profiles.js';
 import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
 
 /** The service's one door to its database, whichever dialect is behind it. */
@@ -44,7 +45,7 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
   return {
     dialect,
     changes,
-    products: new ProductsRepository(db, dialect, changed),
+    products: new ProductsRepository(db, dialect, changed, new OwnerProfiles(db, changes)),
     rents: new RentsRepository(db, changed),
     media: new MediaRepository(db, changed),
     sessions: new SessionsRepository(db),

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { ChangeFeed } from './change-feed.js';
+import type { DatabaseSchema } from './schema.js';
+
+/** What a product response shows of its owner. */
+export interface OwnerColumns {
+  owner_name: string | null;
+  owner_profile: string | null;
+}
+
+const NO_OWNER: OwnerColumns = { owner_name: null, owner_profile: null };
+/** Bounds the memory of a service with very many accounts; the cache then starts over. */
+const MAX_OWNERS = 10_000;
+
+/**
+ * Owner columns by account id, kept until the next committed change. A catalogue has far
+ * fewer owners than products, so product reads attach them from here instead of joining
+ * the accounts table (and copying the same profile text) for every row.
+ */
+export class OwnerProfiles {
+  private readonly cache = new Map<string, OwnerColumns>();
+
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly changes: ChangeFeed,
+  ) {
+    changes.onChange(() => this.cache.clear());
+  }
+
+  async attach<T extends { owner_id: string | null }>(rows: T[]): Promise<(T & OwnerColumns)[]> {
+    const missing = new Set<string>();
+    for (const row of rows) if (row.owner_id !== null && !this.cache.has(row.owner_id)) missing.add(row.owner_id);
+    const found = missing.size > 0 ? await this.load([...missing]) : this.cache;
+    return rows.map((row) => Object.assign(row, (row.owner_id !== null && found.get(row.owner_id)) || NO_OWNER));
+  }
+
+  private async load(ids: string[]): Promise<Map<string, OwnerColumns>> {
+    const readAt = this.changes.generation;
+    const rows = await this.db.selectFrom('rents').select(['id', 'rent_name_system', 'profile']).where('id', 'in', ids).execute();
+    const loaded = new Map<string, OwnerColumns>(this.cache);
+    for (const row of rows) loaded.set(row.id, { owner_name: row.rent_name_system, owner_profile: row.profile });
+    // What was read before a change committed is used for this answer but not kept.
+    if (this.changes.generation === readAt) {
+      if (this.cache.size + rows.length > MAX_OWNERS) this.cache.clear();
+      for (const row of rows) this.cache.set(row.id, loaded.get(row.id) as OwnerColumns);
+    }
+    return loaded;
+  }
+}
