@@ -3,12 +3,16 @@ import type { ChangeFeed } from '../storage/change-feed.js';
 interface Entry<T> {
   value: T;
   size: number;
+  /** Read since it was (re)inserted: spared once by eviction (second chance). */
+  used: boolean;
 }
 
 /**
- * A least-recently-used cache bounded by the bytes of what it holds, emptied whenever the
- * data behind it changes (ChangeFeed). It never serves anything older than the last
- * committed write this process has heard of.
+ * A cache bounded by the bytes of what it holds, evicting in insertion order but sparing
+ * entries read since (second chance, an approximation of least-recently-used in which a hit
+ * only sets a flag instead of reordering the map), emptied whenever the data behind it
+ * changes (ChangeFeed). It never serves anything older than the last committed write this
+ * process has heard of.
  */
 export class ReadCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -29,8 +33,7 @@ export class ReadCache<T> {
   get(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.used = true;
     return entry.value;
   }
 
@@ -41,13 +44,19 @@ export class ReadCache<T> {
       this.bytes -= previous.size;
       this.entries.delete(key);
     }
-    this.entries.set(key, { value, size });
+    this.entries.set(key, { value, size, used: false });
     this.bytes += size;
     while (this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next();
+      const oldest = this.entries.entries().next();
       if (oldest.done) break;
-      this.bytes -= this.entries.get(oldest.value)?.size ?? 0;
-      this.entries.delete(oldest.value);
+      const [oldestKey, entry] = oldest.value;
+      this.entries.delete(oldestKey);
+      if (entry.used && oldestKey !== key) {
+        entry.used = false;
+        this.entries.set(oldestKey, entry);
+      } else {
+        this.bytes -= entry.size;
+      }
     }
   }
 
