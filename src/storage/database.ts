@@ -29,6 +29,9 @@ export function openDatabase(url: string, dataDir: string): OpenDatabase {
           oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
       },
     });
+    // An idle connection the server drops (restart, terminated backend, network) is discarded by
+    // the pool and replaced on the next query; without a listener its error would end the process.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

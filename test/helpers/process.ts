@@ -18,7 +18,13 @@ export async function startProcess(env: Record<string, string>): Promise<Service
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => {
+      // A service that ends by itself (not by a test's signal) shows why.
+      if (signal === null && code !== 0) process.stderr.write(`service on port ${port} exited with ${code}:\n${stderr}\n`);
+      done({ code, signal });
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
