@@ -1,4 +1,5 @@
 import { notFound } from '../../errors/api-error.js';
+import { asciiJson } from '../../domain/ascii-json.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { matches } from '../../domain/where/matches.js';
@@ -22,7 +23,7 @@ const missing = (id: string) => notFound(`No product has the id \`${id}\`.`);
 
 async function represent(services: Services, caller: Caller, row: ProductReadRow, depth: Depth): Promise<Representation> {
   const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
-  const body = JSON.stringify(doc);
+  const body = asciiJson(JSON.stringify(doc));
   return { body, etag: etagOf(body) };
 }
 
@@ -47,11 +48,13 @@ export async function readProduct(services: Services, caller: Caller, id: string
   const cache = services.caches.products;
   const readAt = cache.generation;
   let entry: ProductEntry | undefined = cache.get(id);
+  let changed = false;
   const sideColumns = grant.kind === 'filter' && usesSideTable(grant.where);
   if (!entry || ((entry.bodies[depth] === undefined || sideColumns) && !entry.row)) {
     const row = await services.storage.products.get(id);
     if (!row) throw missing(id);
     entry = entry ? { ...entry, row } : productEntry(row);
+    changed = true;
   }
   if (grant.kind === 'filter' && !matches(grant.where, sideColumns && entry.row ? withSideColumns(entry, entry.row) : entry.columns)) throw missing(id);
   let body = entry.bodies[depth];
@@ -59,6 +62,7 @@ export async function readProduct(services: Services, caller: Caller, id: string
     const [text] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
     body = ownedBuffer(text as string);
     entry.bodies[depth] = body;
+    changed = true;
   }
   if (body === undefined) throw new Error(`product ${id} has neither a body nor a row`);
   entry.row = undefined;
@@ -66,8 +70,10 @@ export async function readProduct(services: Services, caller: Caller, id: string
   if (etag === undefined) {
     etag = etagOf(body);
     entry.etags[depth] = etag;
+    changed = true;
   }
-  cache.set(id, entry, entrySize(entry), readAt);
+  // A hit that added nothing stays where it is in the cache.
+  if (changed) cache.set(id, entry, entrySize(entry), readAt);
   return { body, etag };
 }
 

@@ -1,3 +1,4 @@
+import { asciiJson } from '../../domain/ascii-json.js';
 import type { ListQuery } from '../../domain/list-query.js';
 import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
@@ -128,18 +129,19 @@ async function productBodies(services: Services, ids: string[], depth: ListQuery
     const known = entries.get(row.id);
     entries.set(row.id, known ? { ...known, row } : productEntry(row));
   }
-  const unrendered = [...entries.values()].filter((entry): entry is ProductEntry & { row: ProductReadRow } => entry.bodies[depth] === undefined && entry.row !== undefined);
-  const rendered = await renderBodies(unrendered.map((entry) => entry.row), depth, (imageIds) => galleryImages(services, imageIds));
-  unrendered.forEach((entry, index) => {
-    entry.bodies[depth] = ownedBuffer(rendered[index] as string);
-  });
-  for (const entry of entries.values()) entry.row = undefined;
+  const unrendered = [...entries].filter(([, entry]) => entry.bodies[depth] === undefined && entry.row !== undefined);
+  if (unrendered.length > 0) {
+    const rendered = await renderBodies(unrendered.map(([, entry]) => entry.row as ProductReadRow), depth, (imageIds) => galleryImages(services, imageIds));
+    unrendered.forEach(([id, entry], index) => {
+      entry.bodies[depth] = ownedBuffer(rendered[index] as string);
+      entry.row = undefined;
+      // Only what was read or rendered now is (re)stored; hits stay as they are.
+      cache.set(id, entry, entrySize(entry), readAt);
+    });
+  }
   const bodies: Buffer[] = [];
   for (const id of ids) {
-    const entry = entries.get(id);
-    if (!entry) continue;
-    cache.set(id, entry, entrySize(entry), readAt);
-    const body = entry.bodies[depth];
+    const body = entries.get(id)?.bodies[depth];
     if (body) bodies.push(body);
   }
   return bodies;
@@ -165,7 +167,7 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
   const totalDocs = await products.count(filter);
   const rows: ProductReadRow[] = offset < totalDocs ? await products.list(filter, query.sort, query.limit, offset) : [];
   const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-  return JSON.stringify(paginate(docs, totalDocs, query.limit, query.page));
+  return asciiJson(JSON.stringify(paginate(docs, totalDocs, query.limit, query.page)));
 }
 
 /** Pages that start this close to the top are read with LIMIT/OFFSET rather than from a whole id list. */

@@ -3,6 +3,7 @@ import type { ColumnValues } from '../../domain/where/matches.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { ChangeFeed } from '../../storage/change-feed.js';
+import { asciiJson } from '../../domain/ascii-json.js';
 import { ReadCache } from '../read-cache.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import { toRecord } from './persist-product.js';
@@ -30,12 +31,13 @@ export function withSideColumns(entry: ProductEntry, row: ProductReadRow): Colum
 }
 
 /**
- * UTF-8 bytes in a buffer of their own: Buffer.from() puts small strings in shared 8 KiB
- * slabs, and a cached slice would keep its whole slab alive.
+ * A JSON body as ASCII bytes (see asciiJson) in a buffer of its own: Buffer.from() puts small
+ * strings in shared 8 KiB slabs, and a cached slice would keep its whole slab alive.
  */
-export function ownedBuffer(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
+export function ownedBuffer(json: string): Buffer {
+  const text = asciiJson(json);
+  const bytes = Buffer.allocUnsafeSlow(text.length);
+  bytes.write(text, 'latin1');
   return bytes;
 }
 
@@ -61,8 +63,9 @@ export function createProductCaches(feed: ChangeFeed): ProductCaches {
   return {
     products: new ReadCache<ProductEntry>(feed, 24 * 1024 * 1024),
     ids: new ReadCache(feed, 24 * 1024 * 1024),
-    pages: new ReadCache<string[]>(feed, 4 * 1024 * 1024),
-    counts: new ReadCache<number>(feed, 2 * 1024 * 1024),
+    // A filter's key is a few hundred bytes: these hold several thousand distinct filters.
+    pages: new ReadCache<string[]>(feed, 12 * 1024 * 1024),
+    counts: new ReadCache<number>(feed, 4 * 1024 * 1024),
     images: new ReadCache<MediaImage | null>(feed, 4 * 1024 * 1024),
   };
 }
