@@ -1,3 +1,4 @@
+import { asciiJson } from '../../domain/ascii-json.js';
 import { conflict } from '../../errors/api-error.js';
 import { galleryReferences, reservationIntervals } from '../../domain/product-validation.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
@@ -28,7 +29,8 @@ export function toRecord(doc: ProductDoc): ProductRecord {
       selected_term: doc.additional?.selectedTerm ?? null,
       created_at: doc.createdAt,
       updated_at: doc.updatedAt,
-      doc: JSON.stringify(doc),
+      // Stored as the ASCII JSON responses are made of, so that rendering need not escape it.
+      doc: asciiJson(JSON.stringify(doc)),
     },
     texts: { product_desc: doc.basic.product_desc ?? null, search_text: searchTextOf(doc) },
     reservations: reservations.map((item, index) => ({ id: item.id, start: intervals[index]?.start ?? 0, end: intervals[index]?.end ?? 0 })),
