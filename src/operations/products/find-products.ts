@@ -8,6 +8,7 @@ import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
 import { renderBodies } from './render-bodies.js';
+import { withoutReserved, type IdList } from './id-lists.js';
 
 export interface PaginatedDocs<T> {
   docs: T[];
@@ -55,38 +56,6 @@ export function paginate<T>(docs: T[], totalDocs: number, limit: number, page: n
 const queryKey = (kind: string, grant: Grant, query: object): string =>
   `${kind}|${grant.key}|${JSON.stringify(query, (key, value: unknown) => (key === 'field' ? (value as { path: string }).path : value))}`;
 
-/** An ordered list of product ids: an array, or positions in a cached array. */
-interface IdList {
-  readonly length: number;
-  slice(start: number, end: number): string[];
-}
-
-/** The entries of `base` at `positions` (4 bytes each): an availability filter of a cached list. */
-class PositionsIdList implements IdList {
-  constructor(
-    private readonly base: IdList,
-    private readonly positions: Int32Array,
-  ) {}
-
-  get length(): number {
-    return this.positions.length;
-  }
-
-  slice(start: number, end: number): string[] {
-    return Array.from(this.positions.subarray(start, end), (position) => this.base.slice(position, position + 1)[0] as string);
-  }
-}
-
-function withoutReserved(base: IdList, reserved: Set<string>): PositionsIdList {
-  const all = base.slice(0, base.length);
-  const positions = new Int32Array(all.length);
-  let kept = 0;
-  all.forEach((id, position) => {
-    if (!reserved.has(id)) positions[kept++] = position;
-  });
-  return new PositionsIdList(base, positions.slice(0, kept));
-}
-
 /**
  * The ordered ids of every product a query matches, cached until the next write: a page
  * is then a slice, the count its length, and a deep page costs what the first does.
@@ -106,8 +75,8 @@ async function matchingIds(services: Services, grant: Grant, query: ListQuery): 
       services.storage.products.blockedIds(available),
     ]);
     if (!base) return undefined;
-    const ids = withoutReserved(base, new Set(blocked));
-    cache.set(key, ids, ids.length * 4 + key.length * 2 + 64, readAt);
+    const ids = withoutReserved(base, blocked);
+    cache.set(key, ids, (base.length - ids.length) * 4 + key.length * 2 + 64, readAt);
     return ids;
   }
   const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
