@@ -37,6 +37,8 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
 const FOLDED_CODES = new Uint16Array(0x1f00);
 for (const [char, folded] of FOLD_TABLE) FOLDED_CODES[char.charCodeAt(0)] = folded.charCodeAt(0);
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** Maps the characters FOLD_TABLE knows, in one pass over the codes (no per-character strings). */
 function mapLatin(text: string): string {
   const codes = new Uint16Array(text.length);
@@ -44,7 +46,9 @@ function mapLatin(text: string): string {
     const code = text.charCodeAt(i);
     codes[i] = (code < 0x1f00 && FOLDED_CODES[code]) || code;
   }
-  return Buffer.from(codes.buffer).toString('utf16le');
+  const bytes = Buffer.from(codes.buffer);
+  if (!LITTLE_ENDIAN) bytes.swap16();
+  return bytes.toString('utf16le');
 }
 
 export function foldText(text: string): string {
