@@ -131,7 +131,7 @@ class BatchConnection implements DatabaseConnection {
 
   closeSavepoint(how: 'release' | 'rollback'): void {
     this.savepointOpen = false;
-    if (!this.checkStillOpen(new Error('SQLite rolled the transaction back'))) return;
+    if (!this.checkStillOpen()) return;
     if (how === 'rollback') this.run(`ROLLBACK TO ${SAVEPOINT}`);
     this.run(`RELEASE ${SAVEPOINT}`);
     if (this.commitWhenClosed) this.commit();
@@ -152,7 +152,7 @@ class BatchConnection implements DatabaseConnection {
       this.commitWhenClosed = true;
       return;
     }
-    if (!this.checkStillOpen(new Error('SQLite rolled the transaction back'))) return;
+    if (!this.checkStillOpen()) return;
     this.batch = undefined;
     try {
       for (const statement of this.beforeCommit) this.run(statement);
@@ -165,7 +165,7 @@ class BatchConnection implements DatabaseConnection {
   }
 
   private joinBatch(): void {
-    if (this.batch) this.checkStillOpen(new Error('SQLite rolled the transaction back'));
+    if (this.batch) this.checkStillOpen();
     if (!this.batch) {
       this.run('BEGIN IMMEDIATE');
       const batch = newBatch();
@@ -181,9 +181,10 @@ class BatchConnection implements DatabaseConnection {
    * After an I/O error or a full disk SQLite may roll the whole transaction back on its own:
    * the batch is then lost, and its writers are told. False when that happened.
    */
-  private checkStillOpen(error: unknown): boolean {
+  private checkStillOpen(error?: unknown): boolean {
     const batch = this.batch;
     if (!batch || this.database.raw.inTransaction) return true;
+    error ??= new Error('SQLite rolled the transaction back');
     this.batch = undefined;
     this.savepointOpen = false;
     this.commitWhenClosed = false;
