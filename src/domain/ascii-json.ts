@@ -1,5 +1,7 @@
 // eslint-disable-next-line no-control-regex
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+export const isAscii = (text: string): boolean => ASCII_ONLY.test(text);
 const NON_ASCII = /[\u0080-\uffff]/g;
 const escapes = new Map<string, string>();
 
@@ -22,5 +24,8 @@ function escape(char: string): string {
  * escapes, which JSON defines as the same character.
  */
 export function asciiJson(json: string): string {
-  return ASCII_ONLY.test(json) ? json : json.replace(NON_ASCII, escape);
+  return isAscii(json) ? json : json.replace(NON_ASCII, escape);
 }
+
+/** A value as ASCII JSON text: what every JSON response body is made of. */
+export const stringifyAscii = (value: unknown): string => asciiJson(JSON.stringify(value));

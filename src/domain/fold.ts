@@ -1,3 +1,5 @@
+import { isAscii } from './ascii-json.js';
+
 /**
  * Case and accent folding shared by search, `like` and slugs.
  * The PostgreSQL migration builds its `rc_fold` SQL function from FOLD_TABLE so that
@@ -30,8 +32,6 @@ export const LOWER_TABLE: ReadonlyMap<string, string> = new Map(
     .filter(([char, lower]) => lower.length === 1 && lower !== char),
 );
 
-// eslint-disable-next-line no-control-regex
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /** FOLD_TABLE by UTF-16 code (all its keys are below U+1F00); 0 where a character stays. */
 const FOLDED_CODES = new Uint16Array(0x1f00);
@@ -52,10 +52,10 @@ function mapLatin(text: string): string {
 }
 
 export function foldText(text: string): string {
-  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   const mapped = mapLatin(text);
   // Latin text is ASCII once mapped; only other scripts need the (slow) decomposition.
-  if (ASCII_ONLY.test(mapped)) return mapped.toLowerCase();
+  if (isAscii(mapped)) return mapped.toLowerCase();
   return mapped.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

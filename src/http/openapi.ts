@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { asciiJson } from '../domain/ascii-json.js';
+import { stringifyAscii } from '../domain/ascii-json.js';
 import { ErrorBodySchema } from './schemas/common.js';
 import { MediaSchema } from './schemas/media.js';
 import { ProductSchema } from './schemas/products.js';
@@ -11,12 +11,12 @@ import { PublicProfileSchema } from './schemas/rents.js';
  * The OpenAPI 3.1 document is generated from the route schemas, which are the TypeBox
  * schemas the operations validate with. The operations validate (after hooks, on merged
  * documents), so Fastify's own compiler lets requests through unchanged instead of coercing
- * or stripping them, and responses are serialised as they are (as ASCII JSON, see asciiJson).
+ * or stripping them, and responses are serialised as they are (as ASCII JSON, see stringifyAscii).
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(() => () => true);
-  app.setSerializerCompiler(() => (data) => asciiJson(JSON.stringify(data)));
-  app.setReplySerializer((payload) => asciiJson(JSON.stringify(payload)));
+  app.setSerializerCompiler(() => stringifyAscii);
+  app.setReplySerializer(stringifyAscii);
   for (const schema of [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema]) app.addSchema(schema);
   await app.register(fastifySwagger, {
     openapi: {

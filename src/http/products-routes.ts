@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseDepth, parseListQuery } from '../domain/list-query.js';
-import { asciiJson } from '../domain/ascii-json.js';
+import { stringifyAscii } from '../domain/ascii-json.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
 import { createProduct } from '../operations/products/create-product.js';
@@ -22,7 +22,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(asciiJson(JSON.stringify(body)));
+  return reply.code(status).type(JSON_TYPE).send(stringifyAscii(body));
 }
 
 /** Thin routes: parse, call one operation, serialise. */

@@ -1,5 +1,5 @@
 import { notFound } from '../../errors/api-error.js';
-import { asciiJson } from '../../domain/ascii-json.js';
+import { stringifyAscii } from '../../domain/ascii-json.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { matches } from '../../domain/where/matches.js';
@@ -23,7 +23,7 @@ const missing = (id: string) => notFound(`No product has the id \`${id}\`.`);
 
 async function represent(services: Services, caller: Caller, row: ProductReadRow, depth: Depth): Promise<Representation> {
   const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
-  const body = asciiJson(JSON.stringify(doc));
+  const body = stringifyAscii(doc);
   return { body, etag: etagOf(body) };
 }
 

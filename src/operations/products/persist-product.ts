@@ -1,4 +1,4 @@
-import { asciiJson } from '../../domain/ascii-json.js';
+import { stringifyAscii } from '../../domain/ascii-json.js';
 import { conflict } from '../../errors/api-error.js';
 import { galleryReferences, reservationIntervals } from '../../domain/product-validation.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
@@ -30,7 +30,7 @@ export function toRecord(doc: ProductDoc): ProductRecord {
       created_at: doc.createdAt,
       updated_at: doc.updatedAt,
       // Stored as the ASCII JSON responses are made of, so that rendering need not escape it.
-      doc: asciiJson(JSON.stringify(doc)),
+      doc: stringifyAscii(doc),
     },
     texts: { product_desc: doc.basic.product_desc ?? null, search_text: searchTextOf(doc) },
     reservations: reservations.map((item, index) => ({ id: item.id, start: intervals[index]?.start ?? 0, end: intervals[index]?.end ?? 0 })),

@@ -1,4 +1,4 @@
-import { asciiJson } from '../../domain/ascii-json.js';
+import { stringifyAscii } from '../../domain/ascii-json.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ImageObject } from '../../domain/product-schema.js';
 import type { MediaImage } from '../../storage/media-repository.js';
@@ -26,7 +26,7 @@ function ownerJson(row: ProductReadRow): string | undefined {
   if (!row.owner_id || row.owner_name === null || row.owner_profile === null) return undefined;
   const known = profileJson.get(row.owner_id);
   if (known && known.profile === row.owner_profile && known.name === row.owner_name) return known.json;
-  const json = asciiJson(JSON.stringify(publicProfile(row.owner_id, row.owner_name, row.owner_profile)));
+  const json = stringifyAscii(publicProfile(row.owner_id, row.owner_name, row.owner_profile));
   if (profileJson.size >= MAX_PROFILES) profileJson.clear();
   profileJson.set(row.owner_id, { name: row.owner_name, profile: row.owner_profile, json });
   return json;
@@ -74,7 +74,7 @@ function splice(row: ProductReadRow, spans: Spans, media: Map<string, MediaImage
   }
   if (spans.gallery && spans.gallery.images.some((image) => typeof image === 'string')) {
     const images = spans.gallery.images.map((image) => (typeof image === 'string' ? (media.get(image) ?? image) : image));
-    parts.push(doc.slice(at, spans.gallery.start), asciiJson(JSON.stringify(images)));
+    parts.push(doc.slice(at, spans.gallery.start), stringifyAscii(images));
     at = spans.gallery.end;
   }
   parts.push(doc.slice(at));
