@@ -1,8 +1,9 @@
-import { asciiJson } from '../../domain/ascii-json.js';
+import { stringifyAscii } from '../../domain/ascii-json.js';
 import type { ListQuery } from '../../domain/list-query.js';
 import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
+import type { WhereNode } from '../../domain/where/types.js';
 import { entrySize, ownedBuffer, productEntry, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
@@ -52,9 +53,24 @@ export function paginate<T>(docs: T[], totalDocs: number, limit: number, page: n
   };
 }
 
+const canonical = (value: unknown): string => JSON.stringify(value, (key, inner: unknown) => (key === 'field' ? (inner as { path: string }).path : inner));
+
+/** The canonical text of each parsed `where`: one list request builds up to three keys from it. */
+const whereTexts = new WeakMap<WhereNode, string>();
+
+function whereText(where: WhereNode | undefined): string {
+  if (!where) return '';
+  let text = whereTexts.get(where);
+  if (text === undefined) {
+    text = canonical(where);
+    whereTexts.set(where, text);
+  }
+  return text;
+}
+
 /** A canonical text of a parsed query (fields by path), for cache keys. */
-const queryKey = (kind: string, grant: Grant, query: object): string =>
-  `${kind}|${grant.key}|${JSON.stringify(query, (key, value: unknown) => (key === 'field' ? (value as { path: string }).path : value))}`;
+const queryKey = (kind: string, grant: Grant, { where, ...rest }: { where?: WhereNode } & Record<string, unknown>): string =>
+  `${kind}|${grant.key}|${whereText(where)}|${canonical(rest)}`;
 
 /**
  * The ordered ids of every product a query matches, cached until the next write: a page
@@ -136,7 +152,7 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
   const totalDocs = await products.count(filter);
   const rows: ProductReadRow[] = offset < totalDocs ? await products.list(filter, query.sort, query.limit, offset) : [];
   const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-  return asciiJson(JSON.stringify(paginate(docs, totalDocs, query.limit, query.page)));
+  return stringifyAscii(paginate(docs, totalDocs, query.limit, query.page));
 }
 
 /** Pages that start this close to the top are read with LIMIT/OFFSET rather than from a whole id list. */
