@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Interval } from '../domain/reservations.js';
-import type { SortKey, WhereNode } from '../domain/where/types.js';
+import type { FieldDef, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
 import type { OwnerColumns, OwnerProfiles } from './owner-profiles.js';
 import { detectUnique } from './unique-violation.js';
@@ -136,6 +136,18 @@ export class ProductsRepository {
   async listIds(filter: ProductFilter, sort: SortKey[], max: number): Promise<string[] | undefined> {
     const ids = await this.pageIds(filter, sort, max + 1, 0);
     return ids.length > max ? undefined : ids;
+  }
+
+  /**
+   * The ids of every matching product whose `field` is set, in order, each with that value;
+   * at most `max` (undefined when there are more). Read from the indexes alone.
+   */
+  async rankedIds(filter: ProductFilter, field: FieldDef, sort: SortKey[], max: number): Promise<{ ids: string[]; values: Float64Array } | undefined> {
+    const value = sql.ref(`products.${field.column}`);
+    const result = await sql<{ id: string; value: number }>`SELECT products.id AS id, ${value} AS value FROM products
+      WHERE ${and([this.filterSql(filter), sql<SqlBool>`${value} IS NOT NULL`])} ${orderClause('products', sort)} LIMIT ${max + 1}`.execute(this.db);
+    if (result.rows.length > max) return undefined;
+    return { ids: result.rows.map((row) => row.id), values: Float64Array.from(result.rows, (row) => Number(row.value)) };
   }
 
   /** The ids of one page, from the indexes alone. */

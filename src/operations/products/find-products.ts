@@ -10,6 +10,7 @@ import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
 import { renderBodies } from './render-bodies.js';
 import { withoutReserved, type IdList } from './id-lists.js';
+import { RankedList, splitRange } from './range-lists.js';
 
 export interface PaginatedDocs<T> {
   docs: T[];
@@ -98,6 +99,33 @@ async function matchingIds(services: Services, grant: Grant, query: ListQuery): 
   const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
   if (ids) cache.set(key, ids, ids.length * 56 + key.length * 2, readAt);
   return ids;
+}
+
+/** Distinct bounded lists of one base answered in SQL (since the last write) before the base is listed whole. */
+const BOUNDED_QUERIES_BEFORE_LISTING = 3;
+
+/**
+ * The matches of a query bounded on the number it is sorted by, as a run of the cached
+ * list without those bounds (see splitRange). That list is built only once several bounds
+ * of it were asked for since the last write: one query, or a write after every few, is
+ * cheaper counted and paged in SQL.
+ */
+async function boundedRun(services: Services, grant: Grant, query: ListQuery): Promise<IdList | undefined> {
+  const split = query.available ? undefined : splitRange(query.where, query.sort);
+  if (!split) return undefined;
+  const key = queryKey('ranked', grant, { where: split.rest, searchWords: query.searchWords, sort: query.sort });
+  const { ids: lists, counts } = services.caches;
+  const hit = lists.get(key);
+  if (hit instanceof RankedList) return hit.within(split.bounds);
+  const readAt = lists.generation;
+  const asked = (counts.get(key) ?? 0) + 1;
+  counts.set(key, asked, key.length * 2 + 64, readAt);
+  if (asked < BOUNDED_QUERIES_BEFORE_LISTING) return undefined;
+  const listed = await services.storage.products.rankedIds(filterFor(grant, { ...query, where: split.rest }), split.field, query.sort, MAX_CACHED_IDS);
+  if (!listed) return undefined;
+  const ranked = new RankedList(listed.ids, listed.values, query.sort[0]?.descending ?? false);
+  lists.set(key, ranked, ranked.bytes + key.length * 2, readAt);
+  return ranked.within(split.bounds);
 }
 
 /** Response bodies of products, from the product cache where it has them; the rest read in one query. */
@@ -191,6 +219,8 @@ export async function findProducts(services: Services, caller: Caller, query: Li
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
   if (hasAfterRead(services)) return pagedInSql(services, caller, grant, query);
   const offset = (query.page - 1) * query.limit;
+  const bounded = await boundedRun(services, grant, query);
+  if (bounded) return envelope(await productBodies(services, bounded.slice(offset, offset + query.limit), query.depth), bounded.length, query);
   if (offset < SHALLOW_OFFSET && !query.available) {
     // The first pages of a filter (the common case, and every new filter) need only the count
     // and one page of ids, both from the indexes.
