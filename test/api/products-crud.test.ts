@@ -144,6 +144,17 @@ for (const dialect of dialects) {
       assert.equal((await server.http.get('/api/products/hidden-1', admin.token)).status, 200, 'an admin');
     });
 
+    it('hides an unpublished product from others after its owner listed it (lists cache documents, not access columns)', async () => {
+      assert.equal((await server.http.post('/api/products/hidden-2', { basic: { product_name: 'Hidden listed' } }, owner.token)).status, 201);
+      for (const depth of [0, 1]) {
+        const listed = await server.http.get<{ docs: { id: string }[] }>(`/api/products?depth=${depth}&limit=100&where[id][equals]=hidden-2`, owner.token);
+        assert.deepEqual(listed.body.docs.map((doc) => doc.id), ['hidden-2']);
+        assert.equal((await server.http.get(`/api/products/hidden-2?depth=${depth}`)).status, 404, `anonymous, depth ${depth}`);
+        assert.equal((await server.http.get(`/api/products/hidden-2?depth=${depth}`, other.token)).status, 404, `another owner, depth ${depth}`);
+        assert.equal((await server.http.get(`/api/products/hidden-2?depth=${depth}`, owner.token)).status, 200, `its owner, depth ${depth}`);
+      }
+    });
+
     it('PATCH merges deeply, replaces arrays, removes with null and advances updatedAt', async () => {
       await server.http.post('/api/products/patch-1', {
         basic: { product_name: 'Žebřík', location: 'Praha', product_desc: 'Hliníkový' },

@@ -6,7 +6,7 @@ import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { etagOf } from './etag.js';
-import { entrySize, ownedBuffer, productEntry, withSideColumns, type ProductEntry } from './product-cache.js';
+import { columnsOf, entrySize, ownedBuffer, productEntry, withSideColumns, type ProductEntry } from './product-cache.js';
 import type { WhereNode } from '../../domain/where/types.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
@@ -50,13 +50,17 @@ export async function readProduct(services: Services, caller: Caller, id: string
   let entry: ProductEntry | undefined = cache.get(id);
   let changed = false;
   const sideColumns = grant.kind === 'filter' && usesSideTable(grant.where);
-  if (!entry || ((entry.bodies[depth] === undefined || sideColumns) && !entry.row)) {
+  // Entries a list page made have no columns: a filtered grant reads the row once.
+  if (!entry || (grant.kind === 'filter' && !entry.columns) || ((entry.bodies[depth] === undefined || sideColumns) && !entry.row)) {
     const row = await services.storage.products.get(id);
     if (!row) throw missing(id);
-    entry = entry ? { ...entry, row } : productEntry(row);
+    entry = entry ? { ...entry, row, columns: columnsOf(row) } : productEntry(row);
     changed = true;
   }
-  if (grant.kind === 'filter' && !matches(grant.where, sideColumns && entry.row ? withSideColumns(entry, entry.row) : entry.columns)) throw missing(id);
+  if (grant.kind === 'filter') {
+    const columns = entry.columns ?? {};
+    if (!matches(grant.where, sideColumns && entry.row ? withSideColumns(columns, entry.row) : columns)) throw missing(id);
+  }
   let body = entry.bodies[depth];
   if (body === undefined && entry.row) {
     const [text] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));

@@ -1,10 +1,10 @@
 import { stringifyAscii } from '../../domain/ascii-json.js';
 import type { ListQuery } from '../../domain/list-query.js';
-import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
+import type { ProductDocRow, ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
 import type { WhereNode } from '../../domain/where/types.js';
-import { entrySize, ownedBuffer, productEntry, type ProductEntry } from './product-cache.js';
+import { documentEntry, entrySize, ownedBuffer, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
@@ -138,13 +138,13 @@ async function productBodies(services: Services, ids: string[], depth: ListQuery
     if (hit) entries.set(id, hit);
   }
   const unread = ids.filter((id) => entries.get(id)?.bodies[depth] === undefined && !entries.get(id)?.row);
-  for (const row of await services.storage.products.getMany(unread)) {
+  for (const row of await services.storage.products.getDocs(unread)) {
     const known = entries.get(row.id);
-    entries.set(row.id, known ? { ...known, row } : productEntry(row));
+    entries.set(row.id, known ? { ...known, row } : documentEntry(row));
   }
   const unrendered = [...entries].filter(([, entry]) => entry.bodies[depth] === undefined && entry.row !== undefined);
   if (unrendered.length > 0) {
-    const rendered = await renderBodies(unrendered.map(([, entry]) => entry.row as ProductReadRow), depth, (imageIds) => galleryImages(services, imageIds));
+    const rendered = await renderBodies(unrendered.map(([, entry]) => entry.row as ProductDocRow), depth, (imageIds) => galleryImages(services, imageIds));
     unrendered.forEach(([id, entry], index) => {
       entry.bodies[depth] = ownedBuffer(rendered[index] as string);
       entry.row = undefined;

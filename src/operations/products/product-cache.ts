@@ -1,7 +1,7 @@
 import type { ProductDoc } from '../../domain/product-schema.js';
 import type { ColumnValues } from '../../domain/where/matches.js';
 import type { Depth } from '../../domain/list-query.js';
-import type { ProductReadRow } from '../../storage/products-repository.js';
+import type { ProductDocRow, ProductReadRow } from '../../storage/products-repository.js';
 import type { ChangeFeed } from '../../storage/change-feed.js';
 import { asciiJson } from '../../domain/ascii-json.js';
 import { ReadCache } from '../read-cache.js';
@@ -11,23 +11,29 @@ import { toRecord } from './persist-product.js';
 /** A product ready to serve: its columns (to check access against) and its bodies by depth. */
 export interface ProductEntry {
   /** The stored row, kept only until the bodies are rendered (a later depth reads it again). */
-  row?: ProductReadRow;
-  columns: ColumnValues;
+  row?: ProductDocRow;
+  /** Absent when a list page made the entry (lists read only the documents). */
+  columns?: ColumnValues;
   /** UTF-8 bytes, ready to send: no conversion per request, and off the JavaScript heap. */
   bodies: Partial<Record<Depth, Buffer>>;
   /** ETags are computed when a single product is read, not for list pages. */
   etags: Partial<Record<Depth, string>>;
 }
 
-export function productEntry(row: ProductReadRow): ProductEntry {
+export function columnsOf(row: ProductReadRow): ColumnValues {
   const { doc: _doc, owner_name: _name, owner_profile: _profile, ...columns } = row;
-  return { row, columns, bodies: {}, etags: {} };
+  return columns;
 }
 
+export const productEntry = (row: ProductReadRow): ProductEntry => ({ row, columns: columnsOf(row), bodies: {}, etags: {} });
+
+/** An entry of a list page: the document without the columns. */
+export const documentEntry = (row: ProductDocRow): ProductEntry => ({ row, bodies: {}, etags: {} });
+
 /** Side-table columns are not in the read row; a filter on them (rare) looks at the document. */
-export function withSideColumns(entry: ProductEntry, row: ProductReadRow): ColumnValues {
+export function withSideColumns(columns: ColumnValues, row: ProductDocRow): ColumnValues {
   const record = toRecord(JSON.parse(row.doc) as ProductDoc);
-  return { ...entry.columns, ...record.texts };
+  return { ...columns, ...record.texts };
 }
 
 /**

@@ -2,7 +2,7 @@ import { stringifyAscii } from '../../domain/ascii-json.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ImageObject } from '../../domain/product-schema.js';
 import type { MediaImage } from '../../storage/media-repository.js';
-import type { ProductReadRow } from '../../storage/products-repository.js';
+import type { ProductDocRow } from '../../storage/products-repository.js';
 import { publicProfile } from './owner-profile.js';
 import { populateRow } from './render.js';
 
@@ -22,7 +22,7 @@ const profileJson = new Map<string, { name: string; profile: string; json: strin
 const MAX_PROFILES = 5000;
 
 /** An owner's public profile as JSON, memoised per owner while its stored text stays the same. */
-function ownerJson(row: ProductReadRow): string | undefined {
+function ownerJson(row: ProductDocRow): string | undefined {
   if (!row.owner_id || row.owner_name === null || row.owner_profile === null) return undefined;
   const known = profileJson.get(row.owner_id);
   if (known && known.profile === row.owner_profile && known.name === row.owner_name) return known.json;
@@ -37,7 +37,7 @@ interface Spans {
   gallery?: { start: number; end: number; images: (string | ImageObject)[] };
 }
 
-function findSpans(row: ProductReadRow): Spans | undefined {
+function findSpans(row: ProductDocRow): Spans | undefined {
   const doc = row.doc;
   const spans: Spans = {};
   if (row.owner_id) {
@@ -61,7 +61,7 @@ function findSpans(row: ProductReadRow): Spans | undefined {
   return spans;
 }
 
-function splice(row: ProductReadRow, spans: Spans, media: Map<string, MediaImage>): string {
+function splice(row: ProductDocRow, spans: Spans, media: Map<string, MediaImage>): string {
   const doc = row.doc;
   const parts: string[] = [];
   let at = 0;
@@ -84,11 +84,11 @@ function splice(row: ProductReadRow, spans: Spans, media: Map<string, MediaImage
 export type ImageLookup = (ids: string[]) => Promise<Map<string, MediaImage>>;
 
 /** Response bodies of stored products at a depth, in row order; `images` resolves gallery ids. */
-export async function renderBodies(rows: ProductReadRow[], depth: Depth, images: ImageLookup): Promise<string[]> {
+export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: ImageLookup): Promise<string[]> {
   if (depth === 0) return rows.map((row) => row.doc);
   const spans = rows.map(findSpans);
   const ids = spans.flatMap((span, index) =>
-    span ? (span.gallery?.images ?? []).filter((image): image is string => typeof image === 'string') : (JSON.parse((rows[index] as ProductReadRow).doc) as { gallery?: { images?: unknown[] } }).gallery?.images?.filter((image): image is string => typeof image === 'string') ?? [],
+    span ? (span.gallery?.images ?? []).filter((image): image is string => typeof image === 'string') : (JSON.parse((rows[index] as ProductDocRow).doc) as { gallery?: { images?: unknown[] } }).gallery?.images?.filter((image): image is string => typeof image === 'string') ?? [],
   );
   const media = await images(ids);
   return rows.map((row, index) => {

@@ -1,6 +1,6 @@
 import type { ProductDoc } from '../../domain/product-schema.js';
 import type { MediaImage } from '../../storage/media-repository.js';
-import type { ProductReadRow } from '../../storage/products-repository.js';
+import type { ProductDocRow, ProductReadRow } from '../../storage/products-repository.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { Services } from '../context.js';
 import { publicProfile } from './owner-profile.js';
@@ -39,9 +39,9 @@ export async function galleryImages(services: Services, ids: string[]): Promise<
 }
 
 /** A stored row at depth 1, parsed and filled in. */
-export const populateRow = (row: ProductReadRow, media: Map<string, MediaImage>): RenderedProduct => populate(JSON.parse(row.doc) as ProductDoc, row, media);
+export const populateRow = (row: ProductDocRow, media: Map<string, MediaImage>): RenderedProduct => populate(JSON.parse(row.doc) as ProductDoc, row, media);
 
-function populate(doc: ProductDoc, row: ProductReadRow, media: Map<string, MediaImage>): RenderedProduct {
+function populate(doc: ProductDoc, row: ProductDocRow, media: Map<string, MediaImage>): RenderedProduct {
   const owner = row.owner_id && row.owner_name !== null && row.owner_profile !== null
     ? publicProfile(row.owner_id, row.owner_name, row.owner_profile)
     : undefined;
