@@ -1,6 +1,7 @@
 import type { ChangeFeed } from '../storage/change-feed.js';
 
 interface Entry<T> {
+  key: string;
   value: T;
   size: number;
   /** Read since it was (re)inserted: spared once by eviction (second chance). */
@@ -10,12 +11,18 @@ interface Entry<T> {
 /**
  * A cache bounded by the bytes of what it holds, evicting in insertion order but sparing
  * entries read since (second chance, an approximation of least-recently-used in which a hit
- * only sets a flag instead of reordering the map), emptied whenever the data behind it
+ * only sets a flag instead of reordering anything), emptied whenever the data behind it
  * changes (ChangeFeed). It never serves anything older than the last committed write this
  * process has heard of.
+ *
+ * The order is an array queue, not the Map's own order: a Map emptied from its front keeps
+ * the deleted slots until it rehashes, and finding its first live entry walks over them.
  */
 export class ReadCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** Entries in eviction order from `head` (slots before it are emptied as they are passed); replaced ones stay until skipped or compacted away. */
+  private order: (Entry<T> | undefined)[] = [];
+  private head = 0;
   private bytes = 0;
 
   constructor(
@@ -40,28 +47,48 @@ export class ReadCache<T> {
   set(key: string, value: T, size: number, readAt: number): void {
     if (readAt !== this.feed.generation || size > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
-    if (previous) {
-      this.bytes -= previous.size;
-      this.entries.delete(key);
-    }
-    this.entries.set(key, { value, size, used: false });
+    if (previous) this.bytes -= previous.size;
+    const entry: Entry<T> = { key, value, size, used: false };
+    this.entries.set(key, entry);
+    this.order.push(entry);
     this.bytes += size;
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.entries.entries().next();
-      if (oldest.done) break;
-      const [oldestKey, entry] = oldest.value;
-      this.entries.delete(oldestKey);
-      if (entry.used && oldestKey !== key) {
-        entry.used = false;
-        this.entries.set(oldestKey, entry);
+    while (this.bytes > this.maxBytes && this.head < this.order.length) {
+      const oldest = this.order[this.head] as Entry<T>;
+      this.order[this.head++] = undefined;
+      if (this.entries.get(oldest.key) !== oldest) continue;
+      if (oldest.used) {
+        oldest.used = false;
+        this.order.push(oldest);
       } else {
-        this.bytes -= entry.size;
+        this.entries.delete(oldest.key);
+        this.bytes -= oldest.size;
       }
+    }
+    this.compact();
+  }
+
+  /** Drops the queue's passed front, and its replaced entries, once either outnumbers the live entries. */
+  private compact(): void {
+    const live = this.entries.size;
+    if (this.head > live + 1024) {
+      this.order = this.order.slice(this.head);
+      this.head = 0;
+    }
+    if (this.order.length - this.head > 2 * live + 1024) {
+      this.order = this.order.slice(this.head).filter((entry) => entry !== undefined && this.entries.get(entry.key) === entry);
+      this.head = 0;
     }
   }
 
   clear(): void {
     this.entries.clear();
+    this.order = [];
+    this.head = 0;
     this.bytes = 0;
+  }
+
+  /** How many entries it holds (for tests). */
+  get size(): number {
+    return this.entries.size;
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { asciiJson } from '../../src/domain/ascii-json.js';
+import { asciiJson, isAscii as isAsciiText } from '../../src/domain/ascii-json.js';
 import { rawGet } from '../helpers/http.js';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 
@@ -16,6 +16,17 @@ describe('ASCII JSON', () => {
         assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('tells ASCII text from any other, lone surrogates and Latin-1 included', () => {
+    const units = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xff }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.integer({ min: 0, max: 0xffff }));
+    fc.assert(
+      fc.property(fc.array(units, { maxLength: 40 }), (codes) => {
+        const text = String.fromCharCode(...codes);
+        assert.equal(isAsciiText(text), codes.every((code) => code < 0x80), JSON.stringify(text));
+      }),
+      { numRuns: 5000 },
     );
   });
 });

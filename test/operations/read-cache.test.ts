@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { ReadCache } from '../../src/operations/read-cache.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 
@@ -26,5 +27,53 @@ describe('read cache', () => {
     assert.equal(cache.get('x'), undefined);
     cache.set('y', 2, 10, readAt);
     assert.equal(cache.get('y'), undefined);
+  });
+
+  it('keeps exactly what a second-chance queue would, however keys are replaced and read', () => {
+    /** The reference: one Map in eviction order, a spared entry moved to its end. */
+    class Model {
+      entries = new Map<string, { size: number; used: boolean }>();
+      bytes = 0;
+      constructor(readonly max: number) {}
+      get(key: string) {
+        const entry = this.entries.get(key);
+        if (entry) entry.used = true;
+        return entry !== undefined;
+      }
+      set(key: string, size: number) {
+        if (size > this.max / 4) return;
+        const previous = this.entries.get(key);
+        if (previous) {
+          this.bytes -= previous.size;
+          this.entries.delete(key);
+        }
+        this.entries.set(key, { size, used: false });
+        this.bytes += size;
+        while (this.bytes > this.max) {
+          const [oldestKey, oldest] = this.entries.entries().next().value as [string, { size: number; used: boolean }];
+          this.entries.delete(oldestKey);
+          if (oldest.used) {
+            oldest.used = false;
+            this.entries.set(oldestKey, oldest);
+          } else this.bytes -= oldest.size;
+        }
+      }
+    }
+    const operation = fc.record({ set: fc.boolean(), key: fc.integer({ min: 0, max: 60 }), size: fc.integer({ min: 1, max: 120 }) });
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 3000 }), (operations) => {
+        const cache = new ReadCache<number>(new ChangeFeed(), 1000);
+        const model = new Model(1000);
+        for (const { set, key, size } of operations) {
+          if (set) {
+            cache.set(String(key), key, size, cache.generation);
+            model.set(String(key), size);
+          } else assert.equal(cache.get(String(key)) !== undefined, model.get(String(key)));
+        }
+        assert.equal(cache.size, model.entries.size);
+        for (const key of model.entries.keys()) assert.equal(cache.get(key), Number(key));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
