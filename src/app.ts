@@ -46,7 +46,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     productValidator: createProductValidator(options.config.products.timeUnits),
     mediaStore: options.mediaStore ?? new LocalMediaStore(join(options.dataDir, 'media')),
     caches: createProductCaches(options.storage.changes),
-    sessions: new SessionManager(options.storage.sessions, new TokenSigner(options.secret), options.config.auth.tokenExpiration),
+    sessions: new SessionManager(
+      options.storage.sessions,
+      new TokenSigner(options.secret),
+      options.config.auth.tokenExpiration,
+      options.storage.dialect === 'sqlite' ? options.storage.changes.source('accounts') : undefined,
+    ),
   };
   const app = Fastify({
     logger: options.logger ?? false,

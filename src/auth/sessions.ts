@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthUser } from '../config/types.js';
 import type { RentRow } from '../storage/rents-repository.js';
-import type { SessionsRepository } from '../storage/sessions-repository.js';
+import type { ActiveSession, SessionsRepository } from '../storage/sessions-repository.js';
+import type { ChangeSource } from '../storage/change-feed.js';
 import type { TokenClaims, TokenSigner } from './tokens.js';
 
 export const userOfRow = (row: RentRow): AuthUser => ({
@@ -22,13 +23,49 @@ export interface Authenticated {
   claims: TokenClaims;
 }
 
+/** Bounds the memory of very many open sessions; the cache then starts over. */
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * Live sessions already looked up, kept until any account or session changes. Only where
+ * every change reaches this process before it is acknowledged (one SQLite process): across
+ * PostgreSQL instances a notification would leave a logged-out token usable for its latency.
+ */
+class SessionCache {
+  private readonly entries = new Map<string, ActiveSession>();
+
+  constructor(private readonly changes: ChangeSource) {
+    changes.onChange(() => this.entries.clear());
+  }
+
+  get generation(): number {
+    return this.changes.generation;
+  }
+
+  get(sessionId: string): ActiveSession | undefined {
+    return this.entries.get(sessionId);
+  }
+
+  set(sessionId: string, session: ActiveSession, readAt: number): void {
+    if (readAt !== this.changes.generation) return;
+    if (this.entries.size >= MAX_CACHED_SESSIONS) this.entries.clear();
+    this.entries.set(sessionId, session);
+  }
+}
+
 /** Sessions and the tokens that stand for them. */
 export class SessionManager {
+  private readonly cache?: SessionCache;
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly signer: TokenSigner,
     private readonly lifetimeSeconds: number,
-  ) {}
+    /** Given when sessions may be cached (see SessionCache): the changes they follow. */
+    cacheChanges?: ChangeSource,
+  ) {
+    if (cacheChanges) this.cache = new SessionCache(cacheChanges);
+  }
 
   private expiry(): number {
     return Math.floor(Date.now() / 1000) + this.lifetimeSeconds;
@@ -45,8 +82,18 @@ export class SessionManager {
   async authenticate(token: string): Promise<Authenticated | undefined> {
     const claims = await this.signer.verify(token);
     if (!claims) return undefined;
-    const row = await this.sessions.activeAccount(claims.sessionId, claims.accountId, Date.now());
-    return row ? { user: userOfRow(row), claims } : undefined;
+    const now = Date.now();
+    const session = await this.activeSession(claims, now);
+    return session && session.account.id === claims.accountId && session.expiresAt > now ? { user: userOfRow(session.account), claims } : undefined;
+  }
+
+  private async activeSession(claims: TokenClaims, now: number): Promise<ActiveSession | undefined> {
+    const cached = this.cache?.get(claims.sessionId);
+    if (cached) return cached;
+    const readAt = this.cache?.generation ?? 0;
+    const session = await this.sessions.active(claims.sessionId, claims.accountId, now);
+    if (session) this.cache?.set(claims.sessionId, session, readAt);
+    return session;
   }
 
   /** A new token for the same session, which now lives as long as the new token. */

@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../storage/change-feed.js';
+import type { ChangeSource } from '../storage/change-feed.js';
 
 interface Entry<T> {
   key: string;
@@ -12,8 +12,8 @@ interface Entry<T> {
  * A cache bounded by the bytes of what it holds, evicting in insertion order but sparing
  * entries read since (second chance, an approximation of least-recently-used in which a hit
  * only sets a flag instead of reordering anything), emptied whenever the data behind it
- * changes (ChangeFeed). It never serves anything older than the last committed write this
- * process has heard of.
+ * changes (its ChangeSource). It never serves anything older than the last committed write
+ * this process has heard of.
  *
  * The order is an array queue, not the Map's own order: a Map emptied from its front keeps
  * the deleted slots until it rehashes, and finding its first live entry walks over them.
@@ -26,7 +26,7 @@ export class ReadCache<T> {
   private bytes = 0;
 
   constructor(
-    private readonly feed: ChangeFeed,
+    private readonly feed: ChangeSource,
     private readonly maxBytes: number,
   ) {
     feed.onChange(() => this.clear());

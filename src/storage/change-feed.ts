@@ -2,38 +2,73 @@ import pg from 'pg';
 
 type Listener = () => void;
 
+/** What a committed write changed: product rows, accounts (and their sessions), or media. */
+export type ChangeTopic = 'products' | 'accounts' | 'media';
+const TOPICS: readonly ChangeTopic[] = ['products', 'accounts', 'media'];
+const isTopic = (value: string): value is ChangeTopic => (TOPICS as readonly string[]).includes(value);
+
+/** What a cache follows: a generation that moves, and listeners that run, on every change it depends on. */
+export interface ChangeSource {
+  readonly generation: number;
+  onChange(listener: Listener): () => void;
+}
+
 /**
- * Counts committed changes to what product responses are made of (products, accounts,
- * media), so that read caches know when they are stale. On PostgreSQL every instance
- * LISTENs for the NOTIFY that writers send inside their transactions, so a change made on
- * one instance reaches the others' caches as soon as it commits.
+ * Counts committed changes per topic, so that each read cache empties only when what it
+ * holds may have changed (a product write leaves the owners' profiles and the media cached).
+ * On PostgreSQL every instance LISTENs for the NOTIFY (its payload the topic) that writers
+ * send after their commits, so a change made on one instance reaches the others' caches.
  */
-export class ChangeFeed {
-  private current = 0;
-  private readonly listeners = new Set<Listener>();
+export class ChangeFeed implements ChangeSource {
+  private readonly counts = new Map<ChangeTopic, number>(TOPICS.map((topic) => [topic, 0]));
+  private readonly listeners = new Map<ChangeTopic, Set<Listener>>(TOPICS.map((topic) => [topic, new Set()]));
   private client?: pg.Client;
 
   static readonly CHANNEL = 'rental_changes';
 
+  /** Moves with a change of any topic. */
   get generation(): number {
-    return this.current;
+    return this.generationOf(TOPICS);
   }
 
-  /** Records a change made by this process (after its commit). */
-  bump(): void {
-    this.current++;
-    for (const listener of this.listeners) listener();
+  private generationOf(topics: readonly ChangeTopic[]): number {
+    let sum = 0;
+    for (const topic of topics) sum += this.counts.get(topic) ?? 0;
+    return sum;
+  }
+
+  /** Records a change (after its commit); without a topic, a change of everything. */
+  bump(topic?: ChangeTopic): void {
+    for (const changed of topic ? [topic] : TOPICS) {
+      this.counts.set(changed, (this.counts.get(changed) ?? 0) + 1);
+      for (const listener of this.listeners.get(changed) ?? []) listener();
+    }
   }
 
   onChange(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.subscribe(TOPICS, listener);
+  }
+
+  private subscribe(topics: readonly ChangeTopic[], listener: Listener): () => void {
+    for (const topic of topics) this.listeners.get(topic)?.add(listener);
+    return () => topics.forEach((topic) => this.listeners.get(topic)?.delete(listener));
+  }
+
+  /** The changes of some topics only. */
+  source(...topics: ChangeTopic[]): ChangeSource {
+    const generation = () => this.generationOf(topics);
+    return {
+      get generation() {
+        return generation();
+      },
+      onChange: (listener) => this.subscribe(topics, listener),
+    };
   }
 
   /** PostgreSQL: follow the other instances' writes. */
   async listen(connectionString: string): Promise<void> {
     const client = new pg.Client({ connectionString });
-    client.on('notification', () => this.bump());
+    client.on('notification', (message) => this.bump(message.payload && isTopic(message.payload) ? message.payload : undefined));
     // A lost connection could miss notifications: treat it as a change, then reconnect.
     client.on('error', () => {
       this.bump();

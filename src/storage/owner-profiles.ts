@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ChangeFeed } from './change-feed.js';
+import type { ChangeSource } from './change-feed.js';
 import type { DatabaseSchema } from './schema.js';
 
 /** What a product response shows of its owner. */
@@ -22,7 +22,7 @@ export class OwnerProfiles {
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeSource,
   ) {
     changes.onChange(() => this.cache.clear());
   }

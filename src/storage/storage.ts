@@ -5,7 +5,7 @@ import { ProductsRepository } from './products-repository.js';
 import { RentsRepository } from './rents-repository.js';
 import { SessionsRepository } from './sessions-repository.js';
 import type { Dialect } from './schema.js';
-import { ChangeFeed } from './change-feed.js';
+import { ChangeFeed, type ChangeTopic } from './change-feed.js';
 import { OwnerProfiles } from './owner-profiles.js';
 import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
 
@@ -16,7 +16,7 @@ export interface Storage {
   readonly rents: RentsRepository;
   readonly media: MediaRepository;
   readonly sessions: SessionsRepository;
-  /** Committed changes to products, accounts and media, for read caches. */
+  /** Committed changes to products, accounts (and sessions) and media, for read caches. */
   readonly changes: ChangeFeed;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
@@ -37,18 +37,18 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
   // Reads may have cached what a lost batch wrote.
   database.onWritesLost?.(() => changes.bump());
   if (dialect === 'postgres') await changes.listen(databaseUrl);
-  /** Called after every committed write that changes what product responses show. */
-  const changed = async () => {
-    changes.bump();
-    if (dialect === 'postgres') await sql`SELECT pg_notify(${ChangeFeed.CHANNEL}, '')`.execute(db);
+  /** Called after every committed write, with what it changed. */
+  const changed = (topic: ChangeTopic) => async () => {
+    changes.bump(topic);
+    if (dialect === 'postgres') await sql`SELECT pg_notify(${ChangeFeed.CHANNEL}, ${topic})`.execute(db);
   };
   return {
     dialect,
     changes,
-    products: new ProductsRepository(db, dialect, changed, new OwnerProfiles(db, changes)),
-    rents: new RentsRepository(db, changed),
-    media: new MediaRepository(db, changed),
-    sessions: new SessionsRepository(db),
+    products: new ProductsRepository(db, dialect, changed('products'), new OwnerProfiles(db, changes.source('accounts'))),
+    rents: new RentsRepository(db, changed('accounts')),
+    media: new MediaRepository(db, changed('media')),
+    sessions: new SessionsRepository(db, changed('accounts')),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },

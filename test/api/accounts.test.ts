@@ -83,6 +83,7 @@ for (const dialect of dialects) {
 
     it('changes the password only with the current one; other sessions end', async () => {
       const otherSession = (await server.http.post<{ token: string }>('/api/rents/login', { email: owner.email, password: owner.password })).body.token;
+      assert.notEqual((await server.http.get<{ user: unknown }>('/api/rents/me', otherSession)).body.user, null, 'the other session is live (and looked up) before the change');
       const missing = await server.http.patch(`/api/rents/${owner.id}`, { password: 'a new password' }, owner.token);
       assert.equal(missing.status, 400);
       assert.deepEqual(errorFields(missing.body), ['currentPassword']);

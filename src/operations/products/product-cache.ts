@@ -65,13 +65,15 @@ export interface ProductCaches {
   images: ReadCache<MediaImage | null>;
 }
 
+/** Bodies show owners and gallery media; lists, pages and counts depend on product rows alone. */
 export function createProductCaches(feed: ChangeFeed): ProductCaches {
+  const rows = feed.source('products');
   return {
     products: new ReadCache<ProductEntry>(feed, 24 * 1024 * 1024),
-    ids: new ReadCache(feed, 24 * 1024 * 1024),
+    ids: new ReadCache(rows, 24 * 1024 * 1024),
     // A filter's key is a few hundred bytes: these hold several thousand distinct filters.
-    pages: new ReadCache<string[]>(feed, 12 * 1024 * 1024),
-    counts: new ReadCache<number>(feed, 4 * 1024 * 1024),
-    images: new ReadCache<MediaImage | null>(feed, 4 * 1024 * 1024),
+    pages: new ReadCache<string[]>(rows, 12 * 1024 * 1024),
+    counts: new ReadCache<number>(rows, 4 * 1024 * 1024),
+    images: new ReadCache<MediaImage | null>(feed.source('media'), 4 * 1024 * 1024),
   };
 }
