@@ -27,3 +27,22 @@ export function asciiJson(json: string): string {
 
 /** A value as ASCII JSON text: what every JSON response body is made of. */
 export const stringifyAscii = (value: unknown): string => asciiJson(JSON.stringify(value));
+
+/**
+ * JSON text given in consecutive parts (each cut outside any string), as ASCII bytes in a
+ * buffer of its own: Buffer.from() puts small strings in shared 8 KiB slabs, and a cached
+ * slice would keep its whole slab alive. The parts are written one after another, without
+ * first joining them into one more string.
+ */
+export function asciiBytes(parts: string[]): Buffer {
+  let length = 0;
+  const ascii = parts.map((part) => {
+    const text = asciiJson(part);
+    length += text.length;
+    return text;
+  });
+  const bytes = Buffer.allocUnsafeSlow(length);
+  let at = 0;
+  for (const text of ascii) at += bytes.write(text, at, 'latin1');
+  return bytes;
+}

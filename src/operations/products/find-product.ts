@@ -6,7 +6,7 @@ import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { etagOf } from './etag.js';
-import { columnsOf, entrySize, ownedBuffer, productEntry, withSideColumns, type ProductEntry } from './product-cache.js';
+import { columnsOf, entrySize, productEntry, withSideColumns, type ProductEntry } from './product-cache.js';
 import type { WhereNode } from '../../domain/where/types.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
@@ -63,8 +63,7 @@ export async function readProduct(services: Services, caller: Caller, id: string
   }
   let body = entry.bodies[depth];
   if (body === undefined && entry.row) {
-    const [text] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
-    body = ownedBuffer(text as string);
+    [body] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
     entry.bodies[depth] = body;
     changed = true;
   }

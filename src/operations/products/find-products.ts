@@ -4,7 +4,7 @@ import type { ProductDocRow, ProductFilter, ProductReadRow } from '../../storage
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
 import type { WhereNode } from '../../domain/where/types.js';
-import { documentEntry, entrySize, ownedBuffer, type ProductEntry } from './product-cache.js';
+import { documentEntry, entrySize, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
@@ -146,7 +146,7 @@ async function productBodies(services: Services, ids: string[], depth: ListQuery
   if (unrendered.length > 0) {
     const rendered = await renderBodies(unrendered.map(([, entry]) => entry.row as ProductDocRow), depth, (imageIds) => galleryImages(services, imageIds));
     unrendered.forEach(([id, entry], index) => {
-      entry.bodies[depth] = ownedBuffer(rendered[index] as string);
+      entry.bodies[depth] = rendered[index];
       entry.row = undefined;
       // Only what was read or rendered now is (re)stored; hits stay as they are.
       cache.set(id, entry, entrySize(entry), readAt);

@@ -3,7 +3,6 @@ import type { ColumnValues } from '../../domain/where/matches.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ProductDocRow, ProductReadRow } from '../../storage/products-repository.js';
 import type { ChangeFeed } from '../../storage/change-feed.js';
-import { asciiJson } from '../../domain/ascii-json.js';
 import { ReadCache } from '../read-cache.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import { toRecord } from './persist-product.js';
@@ -34,17 +33,6 @@ export const documentEntry = (row: ProductDocRow): ProductEntry => ({ row, bodie
 export function withSideColumns(columns: ColumnValues, row: ProductDocRow): ColumnValues {
   const record = toRecord(JSON.parse(row.doc) as ProductDoc);
   return { ...columns, ...record.texts };
-}
-
-/**
- * A JSON body as ASCII bytes (see asciiJson) in a buffer of its own: Buffer.from() puts small
- * strings in shared 8 KiB slabs, and a cached slice would keep its whole slab alive.
- */
-export function ownedBuffer(json: string): Buffer {
-  const text = asciiJson(json);
-  const bytes = Buffer.allocUnsafeSlow(text.length);
-  bytes.write(text, 'latin1');
-  return bytes;
 }
 
 export const entrySize = (entry: ProductEntry): number =>

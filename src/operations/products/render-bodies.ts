@@ -1,4 +1,4 @@
-import { stringifyAscii } from '../../domain/ascii-json.js';
+import { asciiBytes, stringifyAscii } from '../../domain/ascii-json.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ImageObject } from '../../domain/product-schema.js';
 import type { MediaImage } from '../../storage/media-repository.js';
@@ -61,7 +61,8 @@ function findSpans(row: ProductDocRow): Spans | undefined {
   return spans;
 }
 
-function splice(row: ProductDocRow, spans: Spans, media: Map<string, MediaImage>): string {
+/** The document with owner and gallery filled in, as consecutive parts of its JSON text. */
+function splice(row: ProductDocRow, spans: Spans, media: Map<string, MediaImage>): string[] {
   const doc = row.doc;
   const parts: string[] = [];
   let at = 0;
@@ -78,14 +79,14 @@ function splice(row: ProductDocRow, spans: Spans, media: Map<string, MediaImage>
     at = spans.gallery.end;
   }
   parts.push(doc.slice(at));
-  return parts.join('');
+  return parts;
 }
 
 export type ImageLookup = (ids: string[]) => Promise<Map<string, MediaImage>>;
 
-/** Response bodies of stored products at a depth, in row order; `images` resolves gallery ids. */
-export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: ImageLookup): Promise<string[]> {
-  if (depth === 0) return rows.map((row) => row.doc);
+/** Response bodies (ASCII JSON bytes) of stored products at a depth, in row order; `images` resolves gallery ids. */
+export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: ImageLookup): Promise<Buffer[]> {
+  if (depth === 0) return rows.map((row) => asciiBytes([row.doc]));
   const spans = rows.map(findSpans);
   const ids = spans.flatMap((span, index) =>
     span ? (span.gallery?.images ?? []).filter((image): image is string => typeof image === 'string') : (JSON.parse((rows[index] as ProductDocRow).doc) as { gallery?: { images?: unknown[] } }).gallery?.images?.filter((image): image is string => typeof image === 'string') ?? [],
@@ -93,6 +94,6 @@ export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: 
   const media = await images(ids);
   return rows.map((row, index) => {
     const span = spans[index];
-    return span ? splice(row, span, media) : JSON.stringify(populateRow(row, media));
+    return asciiBytes(span ? splice(row, span, media) : [JSON.stringify(populateRow(row, media))]);
   });
 }
