@@ -24,6 +24,8 @@ export class ReadCache<T> {
   private order: (Entry<T> | undefined)[] = [];
   private head = 0;
   private bytes = 0;
+  /** Loads running now, by key: callers asking meanwhile share them instead of repeating them. */
+  private readonly loading = new Map<string, Promise<T | undefined>>();
 
   constructor(
     private readonly feed: ChangeSource,
@@ -42,6 +44,37 @@ export class ReadCache<T> {
     if (!entry) return undefined;
     entry.used = true;
     return entry.value;
+  }
+
+  /**
+   * The cached value, else what `load` gives (kept if it has a size): one load per key at a
+   * time, shared by every caller that asks while it runs. A change forgets running loads,
+   * so a caller that asks after a write never gets what was read before it.
+   */
+  getOrLoad(key: string, load: () => Promise<{ value: T; size: number } | undefined>): Promise<T | undefined> {
+    const hit = this.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    let running = this.loading.get(key);
+    if (!running) {
+      const readAt = this.generation;
+      running = load().then(
+        (loaded) => {
+          this.loadEnded(key, running);
+          if (loaded) this.set(key, loaded.value, loaded.size, readAt);
+          return loaded?.value;
+        },
+        (error: unknown) => {
+          this.loadEnded(key, running);
+          throw error;
+        },
+      );
+      this.loading.set(key, running);
+    }
+    return running;
+  }
+
+  private loadEnded(key: string, load: Promise<T | undefined> | undefined): void {
+    if (this.loading.get(key) === load) this.loading.delete(key);
   }
 
   set(key: string, value: T, size: number, readAt: number): void {
@@ -81,6 +114,7 @@ export class ReadCache<T> {
   }
 
   clear(): void {
+    this.loading.clear();
     this.entries.clear();
     this.order = [];
     this.head = 0;

@@ -76,4 +76,31 @@ describe('read cache', () => {
       { numRuns: 300 },
     );
   });
+
+  it('runs one load per key for every caller asking while it runs, and none that began before a change serves after it', async () => {
+    const feed = new ChangeFeed();
+    const cache = new ReadCache<string>(feed, 1000);
+    let loads = 0;
+    const gates: (() => void)[] = [];
+    const load = () => {
+      loads++;
+      const value = `v${loads}`;
+      return new Promise<{ value: string; size: number }>((resolve) => gates.push(() => resolve({ value, size: 10 })));
+    };
+    const first = [cache.getOrLoad('k', load), cache.getOrLoad('k', load)];
+    assert.equal(loads, 1, 'the second caller joins the running load');
+    feed.bump();
+    const after = cache.getOrLoad('k', load);
+    assert.equal(loads, 2, 'after a change a new load starts');
+    gates.forEach((open) => open());
+    assert.deepEqual(await Promise.all(first), ['v1', 'v1']);
+    assert.equal(await after, 'v2');
+    assert.equal(cache.get('k'), 'v2', 'only the load begun after the change is kept');
+
+    const failing = cache.getOrLoad('e', () => Promise.reject(new Error('boom')));
+    await assert.rejects(failing, /boom/);
+    assert.equal(await cache.getOrLoad('e', async () => ({ value: 'ok', size: 1 })), 'ok', 'a failed load is not remembered');
+    assert.equal(await cache.getOrLoad('none', async () => undefined), undefined);
+    assert.equal(cache.get('none'), undefined);
+  });
 });

@@ -80,25 +80,21 @@ const queryKey = (kind: string, grant: Grant, { where, ...rest }: { where?: Wher
 async function matchingIds(services: Services, grant: Grant, query: ListQuery): Promise<IdList | undefined> {
   const { where, searchWords, available, sort } = query;
   const key = queryKey('ids', grant, { where, searchWords, available, sort });
-  const cache = services.caches.ids;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const readAt = cache.generation;
-  if (available) {
-    // The same list less the products reserved in that interval: every interval shares the
-    // one cached list and keeps only the positions that remain.
-    const [base, blocked] = await Promise.all([
-      matchingIds(services, grant, { ...query, available: undefined }),
-      services.storage.products.blockedIds(available),
-    ]);
-    if (!base) return undefined;
-    const ids = withoutReserved(base, blocked);
-    cache.set(key, ids, (base.length - ids.length) * 4 + key.length * 2 + 64, readAt);
-    return ids;
-  }
-  const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
-  if (ids) cache.set(key, ids, ids.length * 56 + key.length * 2, readAt);
-  return ids;
+  return services.caches.ids.getOrLoad(key, async () => {
+    if (available) {
+      // The same list less the products reserved in that interval: every interval shares the
+      // one cached list and keeps only the positions that remain.
+      const [base, blocked] = await Promise.all([
+        matchingIds(services, grant, { ...query, available: undefined }),
+        services.storage.products.blockedIds(available),
+      ]);
+      if (!base) return undefined;
+      const ids = withoutReserved(base, blocked);
+      return { value: ids, size: (base.length - ids.length) * 4 + key.length * 2 + 64 };
+    }
+    const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
+    return ids && { value: ids, size: ids.length * 56 + key.length * 2 };
+  });
 }
 
 /** Distinct bounded lists of one base answered in SQL (since the last write) before the base is listed whole. */
@@ -121,11 +117,13 @@ async function boundedRun(services: Services, grant: Grant, query: ListQuery): P
   const asked = (counts.get(key) ?? 0) + 1;
   counts.set(key, asked, key.length * 2 + 64, readAt);
   if (asked < BOUNDED_QUERIES_BEFORE_LISTING) return undefined;
-  const listed = await services.storage.products.rankedIds(filterFor(grant, { ...query, where: split.rest }), split.field, query.sort, MAX_CACHED_IDS);
-  if (!listed) return undefined;
-  const ranked = new RankedList(listed.ids, listed.values, query.sort[0]?.descending ?? false);
-  lists.set(key, ranked, ranked.bytes + key.length * 2, readAt);
-  return ranked.within(split.bounds);
+  const ranked = await lists.getOrLoad(key, async () => {
+    const listed = await services.storage.products.rankedIds(filterFor(grant, { ...query, where: split.rest }), split.field, query.sort, MAX_CACHED_IDS);
+    if (!listed) return undefined;
+    const list = new RankedList(listed.ids, listed.values, query.sort[0]?.descending ?? false);
+    return { value: list, size: list.bytes + key.length * 2 };
+  });
+  return ranked instanceof RankedList ? ranked.within(split.bounds) : undefined;
 }
 
 /** Response bodies of products, from the product cache where it has them; the rest read in one query. */
@@ -192,26 +190,19 @@ async function countOf(services: Services, grant: Grant, query: ListQuery): Prom
   const listed = services.caches.ids.get(queryKey('ids', grant, { where, searchWords, available, sort }));
   if (listed) return listed.length;
   const key = queryKey('count', grant, { where, searchWords, available });
-  const cache = services.caches.counts;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const readAt = cache.generation;
-  const total = await services.storage.products.count(filterFor(grant, query));
-  cache.set(key, total, key.length * 2 + 64, readAt);
-  return total;
+  const total = await services.caches.counts.getOrLoad(key, async () => ({ value: await services.storage.products.count(filterFor(grant, query)), size: key.length * 2 + 64 }));
+  return total ?? 0;
 }
 
 /** The ids of one shallow page, kept until the next write (a full-text filter costs more than a page read). */
 async function pageIds(services: Services, grant: Grant, query: ListQuery, offset: number): Promise<string[]> {
   const { where, searchWords, sort, limit } = query;
   const key = queryKey('page', grant, { where, searchWords, sort, limit, offset });
-  const cache = services.caches.pages;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const readAt = cache.generation;
-  const ids = await services.storage.products.pageIds(filterFor(grant, query), sort, limit, offset);
-  cache.set(key, ids, ids.length * 56 + key.length * 2, readAt);
-  return ids;
+  const ids = await services.caches.pages.getOrLoad(key, async () => {
+    const page = await services.storage.products.pageIds(filterFor(grant, query), sort, limit, offset);
+    return { value: page, size: page.length * 56 + key.length * 2 };
+  });
+  return ids ?? [];
 }
 
 /** GET /api/products: the envelope as response bytes. */
