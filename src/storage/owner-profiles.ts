@@ -27,17 +27,30 @@ export class OwnerProfiles {
     changes.onChange(() => this.cache.clear());
   }
 
-  async attach<T extends { owner_id: string | null }>(rows: T[]): Promise<(T & OwnerColumns)[]> {
-    const missing = new Set<string>();
-    for (const row of rows) if (row.owner_id !== null && !this.cache.has(row.owner_id)) missing.add(row.owner_id);
-    const found = missing.size > 0 ? await this.load([...missing]) : this.cache;
-    return rows.map((row) => Object.assign(row, (row.owner_id !== null && found.get(row.owner_id)) || NO_OWNER));
+  /** One account's columns; undefined when no account has that id. */
+  async get(id: string): Promise<OwnerColumns | undefined> {
+    return this.cache.get(id) ?? (await this.load([id])).get(id);
   }
 
+  async attach<T extends { owner_id: string | null }>(rows: T[]): Promise<(T & OwnerColumns)[]> {
+    const known = new Map<string, OwnerColumns>();
+    const missing = new Set<string>();
+    for (const { owner_id: id } of rows) {
+      if (id === null || known.has(id)) continue;
+      const hit = this.cache.get(id);
+      if (hit) known.set(id, hit);
+      else missing.add(id);
+    }
+    // Taken from the cache before waiting: a change meanwhile empties the cache, not this answer.
+    if (missing.size > 0) for (const [id, columns] of await this.load([...missing])) known.set(id, columns);
+    return rows.map((row) => Object.assign(row, (row.owner_id !== null && known.get(row.owner_id)) || NO_OWNER));
+  }
+
+  /** The accounts of `ids` that exist, read now (and kept unless a change came meanwhile). */
   private async load(ids: string[]): Promise<Map<string, OwnerColumns>> {
     const readAt = this.changes.generation;
     const rows = await this.db.selectFrom('rents').select(['id', 'rent_name_system', 'profile']).where('id', 'in', ids).execute();
-    const loaded = new Map<string, OwnerColumns>(this.cache);
+    const loaded = new Map<string, OwnerColumns>();
     for (const row of rows) loaded.set(row.id, { owner_name: row.rent_name_system, owner_profile: row.profile });
     // What was read before a change committed is used for this answer but not kept.
     if (this.changes.generation === readAt) {

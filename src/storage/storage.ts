@@ -16,6 +16,8 @@ export interface Storage {
   readonly rents: RentsRepository;
   readonly media: MediaRepository;
   readonly sessions: SessionsRepository;
+  /** Accounts' names and profiles as products show them, cached until an account changes. */
+  readonly owners: OwnerProfiles;
   /** Committed changes to products, accounts (and sessions) and media, for read caches. */
   readonly changes: ChangeFeed;
   /** Resolves when the database answers. */
@@ -42,10 +44,12 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
     changes.bump(topic);
     if (dialect === 'postgres') await sql`SELECT pg_notify(${ChangeFeed.CHANNEL}, ${topic})`.execute(db);
   };
+  const owners = new OwnerProfiles(db, changes.source('accounts'));
   return {
     dialect,
     changes,
-    products: new ProductsRepository(db, dialect, changed('products'), new OwnerProfiles(db, changes.source('accounts'))),
+    owners,
+    products: new ProductsRepository(db, dialect, changed('products'), owners),
     rents: new RentsRepository(db, changed('accounts')),
     media: new MediaRepository(db, changed('media')),
     sessions: new SessionsRepository(db, changed('accounts')),

@@ -72,6 +72,10 @@ for (const dialect of dialects) {
       await rejects({ basic: { product_name: 'X' }, additional: { selectedTerm: 'weekly' } }, ['additional.selectedTerm']);
       const ok = await create({ basic: { product_name: 'X' }, additional: { selectedTerm: 'daily' } });
       assert.equal(ok.status, 201);
+      // The owner's terms are checked as they are now, not as a cache last saw them.
+      const added = await server.http.patch(`/api/rents/${owner.id}`, { terms: { termsArray: [{ id: 'daily', title: 'Daily' }, { id: 'weekly', title: 'Weekly' }] } }, owner.token);
+      assert.equal(added.status, 200, added.text);
+      assert.equal((await create({ basic: { product_name: 'X' }, additional: { selectedTerm: 'weekly' } })).status, 201);
     });
 
     it('checks slugs: format, length, uniqueness, derivation with folded accents', async () => {

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../domain/merge.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { findOverlap } from '../../domain/reservations.js';
 import type { Services } from '../context.js';
-import { profileOfRow, termIdsOf } from './owner-profile.js';
+import { publicProfile, termIdsOf } from './owner-profile.js';
 import { galleryImages } from './render.js';
 
 export interface PreparedProduct {
@@ -39,13 +39,13 @@ export async function prepareProduct(
     }
   }
 
-  const owner = ownerId !== undefined && !failed.has('basic.rent_owner') ? await services.storage.rents.get(ownerId) : undefined;
+  const owner = ownerId !== undefined && !failed.has('basic.rent_owner') ? await services.storage.owners.get(ownerId) : undefined;
   if (ownerId !== undefined && !owner && !failed.has('basic.rent_owner')) {
     errors.push({ field: 'basic.rent_owner', message: `No rents account has the id \`${ownerId}\`.` });
   }
   const selectedTerm = (data.additional as JsonObject | undefined)?.selectedTerm;
   if (typeof selectedTerm === 'string' && !failed.has('additional.selectedTerm') && !failed.has('basic.rent_owner')) {
-    if (owner && !termIdsOf(profileOfRow(owner)).has(selectedTerm)) {
+    if (owner && ownerId !== undefined && !termIdsOf(publicProfile(ownerId, owner.owner_name ?? '', owner.owner_profile ?? '{}')).has(selectedTerm)) {
       errors.push({ field: 'additional.selectedTerm', message: `Must be the id of one of the owner's terms (terms.termsArray[].id); \`${selectedTerm}\` is not.` });
     } else if (!owner && ownerId === undefined) {
       errors.push({ field: 'additional.selectedTerm', message: 'A product without an owner has no terms to select.' });
