@@ -20,7 +20,10 @@ interface Entry<T> {
  */
 export class ReadCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
-  /** Entries in eviction order from `head` (slots before it are emptied as they are passed); replaced ones stay until skipped or compacted away. */
+  /**
+   * Entries in eviction order from `head` (slots before it are emptied as they are passed);
+   * replaced ones stay until skipped or compacted away.
+   */
   private order: (Entry<T> | undefined)[] = [];
   private head = 0;
   private bytes = 0;
@@ -47,9 +50,10 @@ export class ReadCache<T> {
   }
 
   /**
-   * The cached value, else what `load` gives (kept if it has a size): one load per key at a
-   * time, shared by every caller that asks while it runs. A change forgets running loads,
-   * so a caller that asks after a write never gets what was read before it.
+   * The cached value, else what `load` gives (kept unless a change came meanwhile; nothing
+   * is kept when it gives undefined): one load per key at a time, shared by every caller that
+   * asks while it runs. A change forgets running loads, so a caller that asks after a write
+   * never gets what was read before it.
    */
   getOrLoad(key: string, load: () => Promise<{ value: T; size: number } | undefined>): Promise<T | undefined> {
     const hit = this.get(key);
