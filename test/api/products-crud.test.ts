@@ -144,6 +144,25 @@ for (const dialect of dialects) {
       assert.equal((await server.http.get('/api/products/hidden-1', admin.token)).status, 200, 'an admin');
     });
 
+    it('answers every write with what reading the product returns, at both depths', async () => {
+      const image = { id: 'inline-1', alt: 'Přední strana', filename: 'a.jpg', mimeType: 'image/jpeg', url: '/api/rentMedia/file/a.jpg', width: 4, height: 3 };
+      const body = { ...full, gallery: { images: [image] }, availability: { reservationDates: [{ from: '2027-01-10', to: '2027-01-12' }] } };
+      const read = async (id: string, depth: number) => (await server.http.get<Record<string, unknown>>(`/api/products/${id}?depth=${depth}`, owner.token)).body;
+      for (const depth of [0, 1]) {
+        const created = await server.http.post<Record<string, unknown>>(`/api/products/answered-${depth}?depth=${depth}`, body, owner.token);
+        assert.equal(created.status, 201, created.text);
+        assert.deepEqual(created.body, await read(`answered-${depth}`, depth), `create, depth ${depth}`);
+        const generated = await server.http.post<{ doc: { id: string } }>(`/api/products?depth=${depth}`, body, owner.token);
+        assert.deepEqual(generated.body.doc, await read(generated.body.doc.id, depth), `create without an id, depth ${depth}`);
+        const patched = await server.http.patch<{ doc: Record<string, unknown> }>(`/api/products/answered-${depth}?depth=${depth}`, { additional: { price: 300 }, seo: null }, owner.token);
+        assert.equal(patched.status, 200, patched.text);
+        assert.deepEqual(patched.body.doc, await read(`answered-${depth}`, depth), `update, depth ${depth}`);
+        const acted = await server.http.post<Record<string, unknown>>(`/api/products/answered-${depth}?depth=${depth}`, { action: 'unpublish' }, owner.token);
+        assert.equal(acted.status, 200, acted.text);
+        assert.deepEqual(acted.body, await read(`answered-${depth}`, depth), `action, depth ${depth}`);
+      }
+    });
+
     it('hides an unpublished product from others after its owner listed it (lists cache documents, not access columns)', async () => {
       assert.equal((await server.http.post('/api/products/hidden-2', { basic: { product_name: 'Hidden listed' } }, owner.token)).status, 201);
       for (const depth of [0, 1]) {

@@ -55,5 +55,5 @@ export async function createProduct(
     },
   });
   await runHooks(services.config.hooks.products.afterChange, { doc: asData(doc), operation: 'create' as const, user });
-  return { doc: await renderOne(services, caller, id, input.depth), created: true };
+  return { doc: await renderOne(services, caller, doc, input.depth), created: true };
 }

@@ -3,18 +3,20 @@ import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import type { Caller, Services } from '../context.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderProducts, type RenderedProduct } from './render.js';
+import { renderWritten, type RenderedProduct } from './render.js';
+import type { ProductDoc } from '../../domain/product-schema.js';
 
 export function requireObjectBody(body: unknown): JsonObject {
   if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object.');
   return body;
 }
 
-/** Renders one stored product for a response, as a read would. */
-export async function renderOne(services: Services, caller: Caller, id: string, depth: Depth): Promise<RenderedProduct> {
-  const row = await services.storage.products.get(id);
-  if (!row) throw new Error(`Product ${id} vanished right after it was written`);
-  const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
-  return doc as RenderedProduct;
+/**
+ * Renders a product this request has just written for its response, as a read would: from
+ * the written document, not read back (the JSON stored is exactly that document's).
+ */
+export async function renderOne(services: Services, caller: Caller, doc: ProductDoc, depth: Depth): Promise<RenderedProduct> {
+  const [rendered] = await applyAfterRead(services, caller, [await renderWritten(services, doc, depth)]);
+  return rendered as RenderedProduct;
 }
 

@@ -7,13 +7,27 @@ import { publicProfile } from './owner-profile.js';
 
 export type RenderedProduct = Record<string, unknown>;
 
+/** What depth 1 shows of a product's owner. */
+type OwnerOf = Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'>;
+
 /** Stored rows → response documents; at depth 1 owners and gallery media are filled in. */
 export async function renderProducts(services: Services, rows: ProductReadRow[], depth: Depth): Promise<RenderedProduct[]> {
-  const docs = rows.map((row) => JSON.parse(row.doc) as ProductDoc);
-  if (depth === 0) return docs as unknown as RenderedProduct[];
-  const mediaIds = docs.flatMap((doc) => (doc.gallery?.images ?? []).filter((image): image is string => typeof image === 'string'));
+  return renderDocuments(services, rows.map((row) => ({ doc: JSON.parse(row.doc) as ProductDoc, owner: row })), depth);
+}
+
+/** A document this process has just stored, rendered as reading it back would render it. */
+export async function renderWritten(services: Services, doc: ProductDoc, depth: Depth): Promise<RenderedProduct> {
+  const ownerId = doc.basic.rent_owner ?? null;
+  const owner = depth === 1 && ownerId !== null ? await services.storage.owners.get(ownerId) : undefined;
+  const [rendered] = await renderDocuments(services, [{ doc, owner: { owner_id: ownerId, owner_name: owner?.owner_name ?? null, owner_profile: owner?.owner_profile ?? null } }], depth);
+  return rendered as RenderedProduct;
+}
+
+async function renderDocuments(services: Services, items: { doc: ProductDoc; owner: OwnerOf }[], depth: Depth): Promise<RenderedProduct[]> {
+  if (depth === 0) return items.map(({ doc }) => doc) as unknown as RenderedProduct[];
+  const mediaIds = items.flatMap(({ doc }) => (doc.gallery?.images ?? []).filter((image): image is string => typeof image === 'string'));
   const media = await galleryImages(services, mediaIds);
-  return docs.map((doc, index) => populate(doc, rows[index] as ProductReadRow, media));
+  return items.map(({ doc, owner }) => populate(doc, owner, media));
 }
 
 /** Gallery images by id, from the cache where it has them and in one query for the rest. */
@@ -41,7 +55,7 @@ export async function galleryImages(services: Services, ids: string[]): Promise<
 /** A stored row at depth 1, parsed and filled in. */
 export const populateRow = (row: ProductDocRow, media: Map<string, MediaImage>): RenderedProduct => populate(JSON.parse(row.doc) as ProductDoc, row, media);
 
-function populate(doc: ProductDoc, row: ProductDocRow, media: Map<string, MediaImage>): RenderedProduct {
+function populate(doc: ProductDoc, row: OwnerOf, media: Map<string, MediaImage>): RenderedProduct {
   const owner = row.owner_id && row.owner_name !== null && row.owner_profile !== null
     ? publicProfile(row.owner_id, row.owner_name, row.owner_profile)
     : undefined;

@@ -106,6 +106,6 @@ export async function runAction(
     }
   };
   const doc = await changeProduct(services, caller, id, change, { action });
-  return { doc: await renderOne(services, caller, doc.id, depth), created: false };
+  return { doc: await renderOne(services, caller, doc, depth), created: false };
 }
 

@@ -77,11 +77,11 @@ export async function updateProduct(
   const patch = withoutServerFields(requireObjectBody(body));
   if (Object.keys(patch).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
   const doc = await changeProduct(services, caller, id, (current) => deepMerge(current, patch), { ifMatch: options.ifMatch });
-  return renderOne(services, caller, doc.id, options.depth);
+  return renderOne(services, caller, doc, options.depth);
 }
 
 /** Upsert: POST /api/products/:id over an existing id replaces the whole document. */
 export async function replaceProduct(services: Services, caller: Caller, id: string, body: JsonObject, depth: Depth): Promise<JsonObject> {
   const doc = await changeProduct(services, caller, id, () => withoutNulls(withoutServerFields(body)), {});
-  return renderOne(services, caller, doc.id, depth);
+  return renderOne(services, caller, doc, depth);
 }
