@@ -96,10 +96,16 @@ export class ProductsRepository {
         AND r.starts_at >= ${start} - (SELECT coalesce(max(l.ends_at - l.starts_at), 0) FROM reservations l)`;
   }
 
-  /** Ids of the products not available during an interval (see blockedSql). */
+  /**
+   * Ids of the products not available during an interval (see blockedSql). They come joined
+   * into one text (ids hold no commas): tens of thousands of one-column rows cost the driver
+   * an object each, twice the time of the query itself.
+   */
   async blockedIds(interval: Interval): Promise<Set<string>> {
-    const result = await sql<{ product_id: string }>`${this.blockedSql(interval)}`.execute(this.db);
-    return new Set(result.rows.map((row) => row.product_id));
+    const joined = this.dialect === 'sqlite' ? sql`group_concat(b.product_id, ',')` : sql`string_agg(b.product_id, ',')`;
+    const result = await sql<{ ids: string | null }>`SELECT ${joined} AS ids FROM (${this.blockedSql(interval)}) b`.execute(this.db);
+    const ids = result.rows[0]?.ids;
+    return new Set(ids ? ids.split(',') : []);
   }
 
   private searchSql(words: string[]): RawBuilder<SqlBool> {
