@@ -32,7 +32,6 @@ export const LOWER_TABLE: ReadonlyMap<string, string> = new Map(
     .filter(([char, lower]) => lower.length === 1 && lower !== char),
 );
 
-
 /** FOLD_TABLE by UTF-16 code (all its keys are below U+1F00); 0 where a character stays. */
 const FOLDED_CODES = new Uint16Array(0x1f00);
 for (const [char, folded] of FOLD_TABLE) FOLDED_CODES[char.charCodeAt(0)] = folded.charCodeAt(0);

@@ -8,6 +8,12 @@ export interface OwnerColumns {
   owner_profile: string | null;
 }
 
+/** The columns of an account that exists. */
+export interface Owner extends OwnerColumns {
+  owner_name: string;
+  owner_profile: string;
+}
+
 const NO_OWNER: OwnerColumns = { owner_name: null, owner_profile: null };
 /** Bounds the memory of a service with very many accounts; the cache then starts over. */
 const MAX_OWNERS = 10_000;
@@ -18,7 +24,7 @@ const MAX_OWNERS = 10_000;
  * the accounts table (and copying the same profile text) for every row.
  */
 export class OwnerProfiles {
-  private readonly cache = new Map<string, OwnerColumns>();
+  private readonly cache = new Map<string, Owner>();
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -28,7 +34,7 @@ export class OwnerProfiles {
   }
 
   /** One account's columns; undefined when no account has that id. */
-  async get(id: string): Promise<OwnerColumns | undefined> {
+  async get(id: string): Promise<Owner | undefined> {
     return this.cache.get(id) ?? (await this.load([id])).get(id);
   }
 
@@ -47,15 +53,15 @@ export class OwnerProfiles {
   }
 
   /** The accounts of `ids` that exist, read now (and kept unless a change came meanwhile). */
-  private async load(ids: string[]): Promise<Map<string, OwnerColumns>> {
+  private async load(ids: string[]): Promise<Map<string, Owner>> {
     const readAt = this.changes.generation;
     const rows = await this.db.selectFrom('rents').select(['id', 'rent_name_system', 'profile']).where('id', 'in', ids).execute();
-    const loaded = new Map<string, OwnerColumns>();
+    const loaded = new Map<string, Owner>();
     for (const row of rows) loaded.set(row.id, { owner_name: row.rent_name_system, owner_profile: row.profile });
     // What was read before a change committed is used for this answer but not kept.
     if (this.changes.generation === readAt) {
       if (this.cache.size + rows.length > MAX_OWNERS) this.cache.clear();
-      for (const row of rows) this.cache.set(row.id, loaded.get(row.id) as OwnerColumns);
+      for (const row of rows) this.cache.set(row.id, loaded.get(row.id) as Owner);
     }
     return loaded;
   }

@@ -51,4 +51,3 @@ export function openSqlite(file: string): { dialect: SqliteDialect; driver: Grou
   const driver = new GroupCommitDriver(new CachedDatabase(raw));
   return { dialect: new GroupCommitSqliteDialect(driver), driver };
 }
-

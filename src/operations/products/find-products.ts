@@ -113,9 +113,8 @@ async function boundedRun(services: Services, grant: Grant, query: ListQuery): P
   const { ids: lists, counts } = services.caches;
   const hit = lists.get(key);
   if (hit instanceof RankedList) return hit.within(split.bounds);
-  const readAt = lists.generation;
   const asked = (counts.get(key) ?? 0) + 1;
-  counts.set(key, asked, key.length * 2 + 64, readAt);
+  counts.set(key, asked, key.length * 2 + 64, counts.generation);
   if (asked < BOUNDED_QUERIES_BEFORE_LISTING) return undefined;
   const ranked = await lists.getOrLoad(key, async () => {
     const listed = await services.storage.products.rankedIds(filterFor(grant, { ...query, where: split.rest }), split.field, query.sort, MAX_CACHED_IDS);
@@ -210,8 +209,9 @@ export async function findProducts(services: Services, caller: Caller, query: Li
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
   if (hasAfterRead(services)) return pagedInSql(services, caller, grant, query);
   const offset = (query.page - 1) * query.limit;
+  const pageOf = async (list: IdList) => envelope(await productBodies(services, list.slice(offset, offset + query.limit), query.depth), list.length, query);
   const bounded = await boundedRun(services, grant, query);
-  if (bounded) return envelope(await productBodies(services, bounded.slice(offset, offset + query.limit), query.depth), bounded.length, query);
+  if (bounded) return pageOf(bounded);
   if (offset < SHALLOW_OFFSET && !query.available) {
     // The first pages of a filter (the common case, and every new filter) need only the count
     // and one page of ids, both from the indexes.
@@ -220,8 +220,7 @@ export async function findProducts(services: Services, caller: Caller, query: Li
     return envelope(await productBodies(services, ids, query.depth), totalDocs, query);
   }
   const ids = await matchingIds(services, grant, query);
-  if (!ids) return pagedInSql(services, caller, grant, query);
-  return envelope(await productBodies(services, ids.slice(offset, offset + query.limit), query.depth), ids.length, query);
+  return ids ? pageOf(ids) : pagedInSql(services, caller, grant, query);
 }
 
 /** GET /api/products/count: `{totalDocs}` as response bytes. */

@@ -45,7 +45,7 @@ export async function prepareProduct(
   }
   const selectedTerm = (data.additional as JsonObject | undefined)?.selectedTerm;
   if (typeof selectedTerm === 'string' && !failed.has('additional.selectedTerm') && !failed.has('basic.rent_owner')) {
-    if (owner && ownerId !== undefined && !termIdsOf(publicProfile(ownerId, owner.owner_name ?? '', owner.owner_profile ?? '{}')).has(selectedTerm)) {
+    if (owner && ownerId !== undefined && !termIdsOf(publicProfile(ownerId, owner.owner_name, owner.owner_profile)).has(selectedTerm)) {
       errors.push({ field: 'additional.selectedTerm', message: `Must be the id of one of the owner's terms (terms.termsArray[].id); \`${selectedTerm}\` is not.` });
     } else if (!owner && ownerId === undefined) {
       errors.push({ field: 'additional.selectedTerm', message: 'A product without an owner has no terms to select.' });
