@@ -160,13 +160,16 @@ async function productBodies(services: Services, ids: string[], depth: ListQuery
 const COMMA = Buffer.from(',');
 const DOCS_OPEN = Buffer.from('{"docs":[');
 
-/** The list envelope assembled from the documents' bytes. */
-function envelope(bodies: Buffer[], totalDocs: number, query: ListQuery): Buffer {
+/** The list envelope as consecutive parts: the documents' cached bytes, not copied here. */
+function envelope(bodies: Buffer[], totalDocs: number, query: ListQuery): Buffer[] {
   const { docs: _docs, ...rest } = paginate([], totalDocs, query.limit, query.page);
   const parts: Buffer[] = [DOCS_OPEN];
-  bodies.forEach((body, index) => parts.push(...(index > 0 ? [COMMA, body] : [body])));
+  bodies.forEach((body, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(body);
+  });
   parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-  return Buffer.concat(parts);
+  return parts;
 }
 
 /** The general path: SQL count and page, afterRead hooks applied per document. */
@@ -204,8 +207,8 @@ async function pageIds(services: Services, grant: Grant, query: ListQuery, offse
   return ids ?? [];
 }
 
-/** GET /api/products: the envelope as response bytes. */
-export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string | Buffer> {
+/** GET /api/products: the envelope as response text, or as consecutive parts of its bytes. */
+export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string | Buffer[]> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
   if (hasAfterRead(services)) return pagedInSql(services, caller, grant, query);
   const offset = (query.page - 1) * query.limit;
