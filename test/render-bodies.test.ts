@@ -27,11 +27,16 @@ describe('depth-1 bodies spliced from stored JSON', () => {
   });
 
   it('equal the parse-and-serialise rendering', async () => {
-    // Known media ids resolve to image objects; 'missing' does not (it stays an id).
-    const images = async (ids: string[]) => new Map(ids.filter((id) => id !== 'missing').map((id) => [id, { id, alt: `Alt ${id}`, filename: `${id}.jpg`, mimeType: 'image/jpeg', url: `/api/rentMedia/file/${id}.jpg`, width: 4, height: 3 }]));
+    // Known media ids resolve to image objects, the same objects from one rendering to the next
+    // as in the media cache; 'missing' does not resolve (it stays an id). A changed image is a
+    // new object, as when the cache reloads it.
+    const image = (id: string, alt: string) => ({ id, alt, filename: `${id}.jpg`, mimeType: 'image/jpeg', url: `/api/rentMedia/file/${id}.jpg`, width: 4, height: 3 });
+    const cached = new Map([['m1', image('m1', 'Alt m1')], ['m2', image('m2', 'Alt m2')]]);
+    const images = async (ids: string[]) => new Map(ids.flatMap((id) => (cached.has(id) ? [[id, cached.get(id) as ReturnType<typeof image>] as const] : [])));
     await fc.assert(
       // Documents are stored as ASCII JSON; rows written before that hold UTF-8 JSON.
-      fc.asyncProperty(data, fc.option(fc.constantFrom('owner-1', 'o"2'), { nil: undefined }), fc.boolean(), async (input, ownerId, storedAscii) => {
+      fc.asyncProperty(data, fc.option(fc.constantFrom('owner-1', 'o"2'), { nil: undefined }), fc.boolean(), fc.option(text, { nil: undefined }), async (input, ownerId, storedAscii, newAlt) => {
+        if (newAlt !== undefined) cached.set('m1', image('m1', newAlt));
         const doc = buildProductDoc(input as Record<string, unknown>, { id: 'p1', ownerId, slug: 's', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
         const row = {
           doc: storedAscii ? asciiJson(JSON.stringify(doc)) : JSON.stringify(doc),

@@ -61,6 +61,24 @@ function findSpans(row: ProductDocRow): Spans | undefined {
   return spans;
 }
 
+/** Each image's JSON, kept while the media cache holds that object (a changed image is a new object). */
+const imageJson = new WeakMap<MediaImage, string>();
+
+/** The gallery with its image ids filled in, as JSON: the same text as stringifying the filled-in array. */
+function galleryJson(images: (string | ImageObject)[], media: Map<string, MediaImage>): string {
+  const items = images.map((image) => {
+    const found = typeof image === 'string' ? media.get(image) : undefined;
+    if (found === undefined) return stringifyAscii(image);
+    let json = imageJson.get(found);
+    if (json === undefined) {
+      json = stringifyAscii(found);
+      imageJson.set(found, json);
+    }
+    return json;
+  });
+  return `[${items.join(',')}]`;
+}
+
 /** The document with owner and gallery filled in, as consecutive parts of its JSON text. */
 function splice(row: ProductDocRow, spans: Spans, media: Map<string, MediaImage>): string[] {
   const doc = row.doc;
@@ -74,8 +92,7 @@ function splice(row: ProductDocRow, spans: Spans, media: Map<string, MediaImage>
     }
   }
   if (spans.gallery && spans.gallery.images.some((image) => typeof image === 'string')) {
-    const images = spans.gallery.images.map((image) => (typeof image === 'string' ? (media.get(image) ?? image) : image));
-    parts.push(doc.slice(at, spans.gallery.start), stringifyAscii(images));
+    parts.push(doc.slice(at, spans.gallery.start), galleryJson(spans.gallery.images, media));
     at = spans.gallery.end;
   }
   parts.push(doc.slice(at));
