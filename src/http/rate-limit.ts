@@ -1,6 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { RentalConfig } from '../config/types.js';
 import { APIError } from '../errors/api-error.js';
 
@@ -9,10 +8,10 @@ const tooMany = (_request: FastifyRequest, context: { ttl: number }) => {
   return new APIError(429, `Too many requests; try again in ${seconds} seconds.`, undefined, { 'retry-after': String(seconds) });
 };
 
-/** Per-client limits (per account once signed in); counters in Redis when REDIS_URL is set. */
+/** Per-client limits (per account once signed in); counters in Redis when REDIS_URL is set (ioredis is loaded only then). */
 export async function registerRateLimit(app: FastifyInstance, config: RentalConfig, redisUrl?: string): Promise<void> {
   if (config.rateLimit === false) return;
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }) : undefined;
+  const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(fastifyRateLimit, {
     global: true,

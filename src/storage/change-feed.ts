@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 type Listener = () => void;
 
@@ -67,7 +67,8 @@ export class ChangeFeed implements ChangeSource {
 
   /** PostgreSQL: follow the other instances' writes. */
   async listen(connectionString: string): Promise<void> {
-    const client = new pg.Client({ connectionString });
+    const { default: driver } = await import('pg');
+    const client = new driver.Client({ connectionString });
     client.on('notification', (message) => this.bump(message.payload && isTopic(message.payload) ? message.payload : undefined));
     // A lost connection could miss notifications: treat it as a change, then reconnect.
     client.on('error', () => {

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema, Dialect } from './schema.js';
 import { openSqlite } from './sqlite-dialect.js';
@@ -18,9 +17,10 @@ export interface OpenDatabase {
 
 const INT8_OID = 20;
 
-/** `file:./data/rental.db`, a plain path, or `postgres://…`. */
-export function openDatabase(url: string, dataDir: string): OpenDatabase {
+/** `file:./data/rental.db`, a plain path, or `postgres://…`. The PostgreSQL driver is loaded only for PostgreSQL. */
+export async function openDatabase(url: string, dataDir: string): Promise<OpenDatabase> {
   if (/^postgres(ql)?:\/\//.test(url)) {
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,

@@ -26,7 +26,7 @@ export interface Storage {
 }
 
 export async function openStorage(databaseUrl: string, dataDir: string): Promise<Storage> {
-  const database = openDatabase(databaseUrl, dataDir);
+  const database = await openDatabase(databaseUrl, dataDir);
   try {
     await migrate(database);
   } catch (error) {

@@ -23,7 +23,7 @@ describe('SQLite group commit', () => {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
-    database = openDatabase(`file:${join(dir, 'rental.db')}`, dir);
+    database = await openDatabase(`file:${join(dir, 'rental.db')}`, dir);
     await migrate(database);
     db = database.db;
     await sql`CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL UNIQUE)`.execute(db);
@@ -90,7 +90,7 @@ describe('SQLite group commit', () => {
 describe('full-text index applied once per batch', () => {
   it('matches the texts after concurrent creates, updates and deletes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'group-commit-fts-'));
-    const database = openDatabase(`file:${join(dir, 'rental.db')}`, dir);
+    const database = await openDatabase(`file:${join(dir, 'rental.db')}`, dir);
     await migrate(database);
     database.runBeforeCommit?.(FLUSH_SEARCH_INDEX);
     try {
