@@ -103,6 +103,9 @@ export function mediaRoutes(services: Services) {
     app.get('/api/rentMedia/file/:filename', { schema: schemas.file }, async (request: FastifyRequest<{ Params: { filename: string } }>, reply) => {
       const { filename } = request.params;
       if (!STORED_FILENAME.test(filename) || !(await store.exists(filename))) throw notFound('No such file.');
+      // Public images, shown by shop websites on their own origins: `<img>` from another site
+      // is a no-cors request, which the API's `same-origin` resource policy would block.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       return store.serve(filename, reply);
     });
   };

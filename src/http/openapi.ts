@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { addHeaders, helmetHeaders } from './security-headers.js';
 import type { FastifyInstance } from 'fastify';
 import { stringifyAscii } from '../domain/ascii-json.js';
 import { ErrorBodySchema } from './schemas/common.js';
@@ -45,5 +46,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, staticCSP: true });
+  // The docs page is HTML: helmet's full set of headers (its own CSP still replaces helmet's).
+  await app.register(async (docs) => {
+    addHeaders(docs, helmetHeaders());
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, staticCSP: true });
+  });
 }

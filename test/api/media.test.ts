@@ -158,7 +158,11 @@ for (const dialect of dialects) {
         errorFields(JSON.parse(res.body.toString()));
       }
       assert.equal((await rawGet(server.url, '/api/rentMedia/file//etc/passwd')).status, 404);
-      assert.equal((await rawGet(server.url, '/api/rentMedia/file/probe.png')).status, 200, 'a stored file is served');
+      const served = await rawGet(server.url, '/api/rentMedia/file/probe.png');
+      assert.equal(served.status, 200, 'a stored file is served');
+      // Shop websites on other origins show the images.
+      assert.equal(served.headers['cross-origin-resource-policy'], 'cross-origin');
+      assert.equal(served.headers['x-content-type-options'], 'nosniff');
     });
 
     it('lists, reads, updates alt and deletes under the access rules', async () => {

@@ -104,16 +104,29 @@ for (const dialect of dialects) {
       assert.deepEqual(errorFields(duplicate.body), ['newId']);
     });
 
-    it('sends helmet security headers, no x-powered-by, and no CORS grant by default', async () => {
-      for (const path of ['/api/products', '/api/products/nope', '/api/rentMedia/file/nope.png']) {
+    it('sends the API security headers, no x-powered-by, and no CORS grant by default', async () => {
+      for (const path of ['/api/products', '/api/products/nope', '/api/rentMedia/file/nope.png', '/api/openapi.json']) {
         const res = await rawGet(server.url, path, { origin: 'https://evil.example' });
         assert.equal(res.headers['x-powered-by'], undefined, path);
         assert.equal(res.headers['x-content-type-options'], 'nosniff', path);
-        assert.ok(res.headers['x-frame-options'], path);
-        assert.ok(res.headers['strict-transport-security'], path);
-        assert.ok(res.headers['content-security-policy'], path);
+        assert.equal(res.headers['x-frame-options'], 'DENY', path);
+        assert.equal(res.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', path);
+        assert.equal(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", path);
+        assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin', path);
         assert.equal(res.headers['access-control-allow-origin'], undefined, path);
       }
+    });
+
+    it('sends helmet\'s full set with the docs page, which is HTML', async () => {
+      const res = await rawGet(server.url, '/api/docs');
+      assert.equal(res.status, 200);
+      assert.match(String(res.headers['content-type']), /text\/html/);
+      for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies']) {
+        assert.ok(res.headers[name], name);
+      }
+      assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
+      // swagger-ui's own policy, which lets its scripts and styles run.
+      assert.match(String(res.headers['content-security-policy']), /script-src 'self'/);
     });
   });
 }
