@@ -24,6 +24,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       secret,
       dataDir: env.dataDir,
       redisUrl: env.redisUrl,
+      cacheBytes: env.cacheBytes,
       logger: { level: options.logLevel ?? 'info' },
     });
     await app.listen({ port: env.port, host: env.host });
