@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { mediaUrl } from '../domain/media.js';
 import type { SortKey, WhereNode } from '../domain/where/types.js';
-import type { DatabaseSchema, RentMediaTable } from './schema.js';
+import type { DatabaseSchema, Dialect, RentMediaTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
 import { and, orderByToSql, whereToSql } from './where-sql.js';
 
@@ -24,6 +24,7 @@ export interface MediaFilter {
 export class MediaRepository {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
+    private readonly dialect: Dialect,
     private readonly changed: () => Promise<void>,
   ) {}
 
@@ -76,6 +77,9 @@ export class MediaRepository {
   /** Deletes unless a product gallery uses it; returns the id of such a product instead. */
   async deleteUnlessUsed(id: string): Promise<{ deleted: boolean; usedBy?: string }> {
     const result = await this.db.transaction().execute(async (trx) => {
+      // PostgreSQL: a product write that names this image holds it FOR SHARE until its commit;
+      // waiting here for that lock, the check below then sees the gallery it wrote.
+      if (this.dialect === 'postgres') await trx.selectFrom('rent_media').select('id').where('id', '=', id).forUpdate().execute();
       const use = await trx.selectFrom('product_media').select('product_id').where('media_id', '=', id).limit(1).executeTakeFirst();
       if (use) return { deleted: false, usedBy: use.product_id };
       const deleted = await trx.deleteFrom('rent_media').where('id', '=', id).executeTakeFirst();

@@ -4,6 +4,7 @@ import type { FieldDef, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
 import type { OwnerColumns, OwnerProfiles } from './owner-profiles.js';
 import { detectUnique } from './unique-violation.js';
+import { MissingMedia } from './missing-media.js';
 import { and, containsPattern, orderClause, whereToSql } from './where-sql.js';
 
 /** Everything stored for one product: its columns, long texts, reservations and the media its gallery names. */
@@ -12,6 +13,8 @@ export interface ProductRecord {
   texts: Omit<ProductTextsTable, 'product_id'>;
   reservations: { id: string; start: number; end: number }[];
   mediaIds: string[];
+  /** The gallery entries given as ids (not inline image objects): they must name stored media. */
+  namedMedia: string[];
 }
 
 /** The product columns access filters and `where` look at (all but the document). */
@@ -258,7 +261,7 @@ export class ProductsRepository {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         if (!same(record.texts, previous?.texts)) await trx.updateTable('product_texts').set(record.texts).where('product_id', '=', id).execute();
-        const children: ProductRecord = { ...record, reservations: [], mediaIds: [] };
+        const children: ProductRecord = { ...record, reservations: [], mediaIds: [], namedMedia: [] };
         if (!same(record.reservations, previous?.reservations)) {
           await trx.deleteFrom('reservations').where('product_id', '=', id).execute();
           children.reservations = record.reservations;
@@ -266,6 +269,7 @@ export class ProductsRepository {
         if (!same(record.mediaIds, previous?.mediaIds)) {
           await trx.deleteFrom('product_media').where('product_id', '=', id).execute();
           children.mediaIds = record.mediaIds;
+          children.namedMedia = record.namedMedia;
         }
         await this.writeChildren(trx, [children]);
         return true;
@@ -276,10 +280,29 @@ export class ProductsRepository {
   }
 
   private async writeChildren(trx: Transaction<DatabaseSchema>, records: ProductRecord[]): Promise<void> {
+    await this.checkMediaExist(trx, records.flatMap((record) => record.namedMedia));
     const reservations = records.flatMap((record) => record.reservations.map((r) => ({ product_id: record.row.id, id: r.id, starts_at: r.start, ends_at: r.end })));
     for (let i = 0; i < reservations.length; i += CHUNK) await trx.insertInto('reservations').values(reservations.slice(i, i + CHUNK)).execute();
     const links = records.flatMap((record) => [...new Set(record.mediaIds)].map((mediaId) => ({ product_id: record.row.id, media_id: mediaId })));
     for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('product_media').values(links.slice(i, i + CHUNK)).execute();
+  }
+
+  /**
+   * The media the galleries name still exist, checked inside the write's transaction: the
+   * earlier check reads the media cache, and a deletion could land in between and leave a
+   * gallery naming nothing. On SQLite the transactions run one at a time; on PostgreSQL the rows
+   * stay locked (FOR SHARE) until the commit, and a deletion first locks its row FOR UPDATE, so
+   * one waits for the other and then sees what it did.
+   */
+  private async checkMediaExist(trx: Transaction<DatabaseSchema>, ids: string[]): Promise<void> {
+    const wanted = [...new Set(ids)];
+    const found = new Set<string>();
+    for (let i = 0; i < wanted.length; i += CHUNK) {
+      const query = trx.selectFrom('rent_media').select('id').where('id', 'in', wanted.slice(i, i + CHUNK));
+      for (const row of await (this.dialect === 'postgres' ? query.forShare() : query).execute()) found.add(row.id);
+    }
+    const missing = wanted.find((id) => !found.has(id));
+    if (missing !== undefined) throw new MissingMedia(missing);
   }
 
   /** Deletes a product at a known version; its texts, reservations and media links go by cascade. */

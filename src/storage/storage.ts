@@ -51,7 +51,7 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
     owners,
     products: new ProductsRepository(db, dialect, changed('products'), owners),
     rents: new RentsRepository(db, changed('accounts')),
-    media: new MediaRepository(db, changed('media')),
+    media: new MediaRepository(db, dialect, changed('media')),
     sessions: new SessionsRepository(db, changed('accounts')),
     async ping() {
       await sql`SELECT 1`.execute(db);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
+import { errorFields } from '../helpers/http.js';
 
 type Product = Record<string, any>;
 
@@ -14,6 +16,30 @@ for (const dialect of dialects) {
       owner = await server.signUp();
     });
     after(() => server.close());
+
+    it('deleting an image while products that show it are created: never a gallery naming a deleted image', async () => {
+      const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+      for (let round = 0; round < 15; round++) {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `race-${round}.png`);
+        const media = (await server.http.request<{ doc: { id: string } }>('POST', '/api/rentMedia', { raw: form, token: owner.token })).body.doc;
+        const creates = Array.from({ length: 6 }, (_, i) =>
+          server.http.post(`/api/products/race-${round}-${i}`, { basic: { product_name: `Race ${round} ${i}` }, gallery: { images: [media.id] } }, owner.token),
+        );
+        // The deletion starts while the creates are on their way.
+        const removal = new Promise((resolve) => setTimeout(resolve, round % 4)).then(() => server.http.request('DELETE', `/api/rentMedia/${media.id}`, { token: owner.token }));
+        const [removed, ...created] = await Promise.all([removal, ...creates]);
+        for (const res of created) {
+          assert.ok(res.status === 201 || res.status === 400, `create: ${res.status}`);
+          if (res.status === 400) assert.deepEqual(errorFields(res.body), ['gallery.images.0']);
+        }
+        const stored = created.filter((res) => res.status === 201).length;
+        assert.ok(removed.status === 200 || removed.status === 409, `delete: ${removed.status}`);
+        // Deleted, then no product kept it; kept, then it is in use.
+        if (removed.status === 200) assert.equal(stored, 0, `round ${round}: the image was deleted under ${stored} new galleries`);
+        else assert.ok(stored > 0, `round ${round}: 409 with no gallery using the image`);
+      }
+    });
 
     it('100 parallel creates of one id: exactly one 201, the rest 409', async () => {
       const results = await Promise.all(

@@ -1,11 +1,12 @@
 import { stringifyAscii } from '../../domain/ascii-json.js';
-import { conflict } from '../../errors/api-error.js';
+import { ValidationError, conflict } from '../../errors/api-error.js';
 import { galleryReferences, reservationIntervals } from '../../domain/product-validation.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { searchTextOf } from '../../domain/product-document.js';
 import { slugify, withSuffix } from '../../domain/slug.js';
 import type { ProductRecord, ProductsRepository } from '../../storage/products-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
+import { MissingMedia } from '../../storage/missing-media.js';
 import type { PreparedProduct } from './prepare-product.js';
 import { productLocks } from '../keyed-lock.js';
 
@@ -35,6 +36,7 @@ export function toRecord(doc: ProductDoc): ProductRecord {
     texts: { product_desc: doc.basic.product_desc ?? null, search_text: searchTextOf(doc) },
     reservations: reservations.map((item, index) => ({ id: item.id, start: intervals[index]?.start ?? 0, end: intervals[index]?.end ?? 0 })),
     mediaIds: galleryReferences(doc.gallery?.images),
+    namedMedia: (doc.gallery?.images ?? []).filter((image): image is string => typeof image === 'string'),
   };
 }
 
@@ -59,6 +61,12 @@ export async function persistProduct(
   return productLocks.run(`slug:${base}`, () => writeWithSlug(products, prepared, base, write));
 }
 
+/** A gallery image deleted while the write was on its way: the 400 the earlier check gives. */
+function missingMedia(doc: ProductDoc, mediaId: string): ValidationError {
+  const index = (doc.gallery?.images ?? []).findIndex((image) => image === mediaId);
+  return new ValidationError([{ field: index >= 0 ? `gallery.images.${index}` : 'gallery.images', message: `No rentMedia document has the id \`${mediaId}\`.` }]);
+}
+
 async function writeWithSlug(
   products: ProductsRepository,
   prepared: PreparedProduct,
@@ -71,6 +79,7 @@ async function writeWithSlug(
     try {
       return { doc, written: await write(toRecord(doc), doc) };
     } catch (error) {
+      if (error instanceof MissingMedia) throw missingMedia(doc, error.mediaId);
       if (!(error instanceof UniqueViolation)) throw error;
       if (error.target === 'products.id') throw conflict(`A product with the id \`${doc.id}\` already exists.`, 'id');
       if (error.target !== 'products.slug') throw error;
