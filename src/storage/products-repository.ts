@@ -4,7 +4,7 @@ import type { FieldDef, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
 import type { OwnerColumns, OwnerProfiles } from './owner-profiles.js';
 import { detectUnique } from './unique-violation.js';
-import { MissingMedia } from './missing-media.js';
+import { MissingMedia, MissingTerm } from './reference-errors.js';
 import { and, containsPattern, orderClause, whereToSql } from './where-sql.js';
 
 /** Everything stored for one product: its columns, long texts, reservations and the media its gallery names. */
@@ -222,6 +222,7 @@ export class ProductsRepository {
   async insert(record: ProductRecord): Promise<void> {
     await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
+        await this.checkTerm(trx, record);
         await trx.insertInto('products').values({ ...record.row, version: record.row.version ?? 1 }).execute();
         await trx.insertInto('product_texts').values({ product_id: record.row.id, ...record.texts }).execute();
         await this.writeChildren(trx, [record]);
@@ -252,6 +253,7 @@ export class ProductsRepository {
     const same = (a: unknown, b: unknown) => previous !== undefined && JSON.stringify(a) === JSON.stringify(b);
     const replaced = await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
+        await this.checkTerm(trx, record, previous);
         const { id, ...columns } = record.row;
         const result = await trx
           .updateTable('products')
@@ -285,6 +287,22 @@ export class ProductsRepository {
     for (let i = 0; i < reservations.length; i += CHUNK) await trx.insertInto('reservations').values(reservations.slice(i, i + CHUNK)).execute();
     const links = records.flatMap((record) => [...new Set(record.mediaIds)].map((mediaId) => ({ product_id: record.row.id, media_id: mediaId })));
     for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('product_media').values(links.slice(i, i + CHUNK)).execute();
+  }
+
+  /**
+   * The owner still has the term the product selects, checked inside the write's transaction
+   * when the write sets it (the earlier check reads the owners' cache). On PostgreSQL the
+   * account row stays locked (FOR SHARE) until the commit; an account change that removes terms
+   * updates that row first and then looks for products selecting them, so one waits for the
+   * other and then sees what it did.
+   */
+  private async checkTerm(trx: Transaction<DatabaseSchema>, record: ProductRecord, previous?: ProductRecord): Promise<void> {
+    const { owner_id: ownerId, selected_term: term } = record.row;
+    if (!ownerId || !term || (previous?.row.owner_id === ownerId && previous.row.selected_term === term)) return;
+    const query = trx.selectFrom('rents').select('profile').where('id', '=', ownerId);
+    const owner = await (this.dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+    const terms = owner ? (JSON.parse(owner.profile) as { terms?: { termsArray?: { id?: unknown }[] } }).terms?.termsArray ?? [] : [];
+    if (!terms.some((candidate) => candidate.id === term)) throw new MissingTerm(term);
   }
 
   /**

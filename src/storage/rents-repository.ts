@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DatabaseSchema, RentsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
+import { TermInUse } from './reference-errors.js';
 
 export type RentRow = Selectable<RentsTable>;
 export type NewRentRow = Omit<RentRow, 'failed_logins' | 'version' | 'locked_until'>;
@@ -24,17 +25,28 @@ export class RentsRepository {
     await this.changed();
   }
 
-  /** Updates an account if it is still at `expectedVersion`; false when it changed first. */
-  async update(id: string, expectedVersion: number, changes: Updateable<RentsTable>): Promise<boolean> {
-    const result = await detectUnique(() =>
-      this.db
-        .updateTable('rents')
-        .set({ ...changes, version: expectedVersion + 1 })
-        .where('id', '=', id)
-        .where('version', '=', expectedVersion)
-        .executeTakeFirst(),
+  /**
+   * Updates an account if it is still at `expectedVersion`; false when it changed first. When
+   * the change removes terms, TermInUse if a product of the account still selects one, checked
+   * after the update in the same transaction: the account row is then locked (PostgreSQL), so a
+   * product write selecting one of those terms either committed before and is found here, or
+   * waits and then finds the term gone.
+   */
+  async update(id: string, expectedVersion: number, changes: Updateable<RentsTable>, removedTerms: string[] = []): Promise<boolean> {
+    const updated = await detectUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('rents')
+          .set({ ...changes, version: expectedVersion + 1 })
+          .where('id', '=', id)
+          .where('version', '=', expectedVersion)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        const [inUse] = await this.termsInUse(id, removedTerms, trx);
+        if (inUse) throw new TermInUse(inUse.term, inUse.product);
+        return true;
+      }),
     );
-    const updated = Number(result.numUpdatedRows) === 1;
     if (updated) await this.changed();
     return updated;
   }
@@ -56,9 +68,9 @@ export class RentsRepository {
   }
 
   /** Ids of `termIds` that products of this owner still use as their `selectedTerm`, with one such product each. */
-  async termsInUse(ownerId: string, termIds: string[]): Promise<{ term: string; product: string }[]> {
+  async termsInUse(ownerId: string, termIds: string[], db: Kysely<DatabaseSchema> = this.db): Promise<{ term: string; product: string }[]> {
     if (termIds.length === 0) return [];
-    const rows = await this.db
+    const rows = await db
       .selectFrom('products')
       .select(['selected_term', 'id'])
       .where('owner_id', '=', ownerId)

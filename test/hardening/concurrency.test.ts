@@ -41,6 +41,26 @@ for (const dialect of dialects) {
       }
     });
 
+    it('removing a term while products that select it are created: never a product selecting a removed term', async () => {
+      for (let round = 0; round < 15; round++) {
+        const keep = { id: `keep-${round}`, title: 'Kept', text: 'Stays.' };
+        const account = await server.signUp({ terms: [keep, { id: `gone-${round}`, title: 'Removed', text: 'Goes.' }] });
+        const creates = Array.from({ length: 6 }, (_, i) =>
+          server.http.post(`/api/products/term-${round}-${i}`, { basic: { product_name: `Term ${round} ${i}` }, additional: { selectedTerm: `gone-${round}` } }, account.token),
+        );
+        const removal = new Promise((resolve) => setTimeout(resolve, round % 4)).then(() => server.http.patch(`/api/rents/${account.id}`, { terms: { termsArray: [keep] } }, account.token));
+        const [removed, ...created] = await Promise.all([removal, ...creates]);
+        for (const res of created) {
+          assert.ok(res.status === 201 || res.status === 400, `create: ${res.status}`);
+          if (res.status === 400) assert.deepEqual(errorFields(res.body), ['additional.selectedTerm']);
+        }
+        const stored = created.filter((res) => res.status === 201).length;
+        assert.ok(removed.status === 200 || removed.status === 409, `account change: ${removed.status}`);
+        if (removed.status === 200) assert.equal(stored, 0, `round ${round}: the term was removed under ${stored} new products`);
+        else assert.deepEqual(errorFields(removed.body), ['terms.termsArray']);
+      }
+    });
+
     it('100 parallel creates of one id: exactly one 201, the rest 409', async () => {
       const results = await Promise.all(
         Array.from({ length: 100 }, (_, i) => server.http.post(`/api/products/hundred`, { basic: { product_name: `Racer ${i}` } }, owner.token)),

@@ -6,8 +6,8 @@ import { searchTextOf } from '../../domain/product-document.js';
 import { slugify, withSuffix } from '../../domain/slug.js';
 import type { ProductRecord, ProductsRepository } from '../../storage/products-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
-import { MissingMedia } from '../../storage/missing-media.js';
-import type { PreparedProduct } from './prepare-product.js';
+import { MissingMedia, MissingTerm } from '../../storage/reference-errors.js';
+import { unknownImage, unknownTerm, type PreparedProduct } from './prepare-product.js';
 import { productLocks } from '../keyed-lock.js';
 
 const SLUG_ATTEMPTS = 20;
@@ -64,7 +64,7 @@ export async function persistProduct(
 /** A gallery image deleted while the write was on its way: the 400 the earlier check gives. */
 function missingMedia(doc: ProductDoc, mediaId: string): ValidationError {
   const index = (doc.gallery?.images ?? []).findIndex((image) => image === mediaId);
-  return new ValidationError([{ field: index >= 0 ? `gallery.images.${index}` : 'gallery.images', message: `No rentMedia document has the id \`${mediaId}\`.` }]);
+  return new ValidationError([unknownImage(index >= 0 ? index : undefined, mediaId)]);
 }
 
 async function writeWithSlug(
@@ -80,6 +80,8 @@ async function writeWithSlug(
       return { doc, written: await write(toRecord(doc), doc) };
     } catch (error) {
       if (error instanceof MissingMedia) throw missingMedia(doc, error.mediaId);
+      // A term removed from the owner while the write was on its way.
+      if (error instanceof MissingTerm) throw new ValidationError([unknownTerm(error.termId)]);
       if (!(error instanceof UniqueViolation)) throw error;
       if (error.target === 'products.id') throw conflict(`A product with the id \`${doc.id}\` already exists.`, 'id');
       if (error.target !== 'products.slug') throw error;

@@ -10,6 +10,15 @@ import type { Services } from '../context.js';
 import { publicProfile, termIdsOf } from './owner-profile.js';
 import { galleryImages } from './render.js';
 
+/** The error of a selectedTerm that is not one of the owner's terms. */
+export const unknownTerm = (termId: string): ErrorItem => ({ field: 'additional.selectedTerm', message: `Must be the id of one of the owner's terms (terms.termsArray[].id); \`${termId}\` is not.` });
+
+/** The error of a gallery entry naming no stored image; `index` is its place in the gallery, if known. */
+export const unknownImage = (index: number | undefined, mediaId: string): ErrorItem => ({
+  field: index === undefined ? 'gallery.images' : `gallery.images.${index}`,
+  message: `No rentMedia document has the id \`${mediaId}\`.`,
+});
+
 export interface PreparedProduct {
   doc: ProductDoc;
   /** Whether the client chose the slug (a taken one is then a 409, not a renumbering). */
@@ -46,7 +55,7 @@ export async function prepareProduct(
   const selectedTerm = (data.additional as JsonObject | undefined)?.selectedTerm;
   if (typeof selectedTerm === 'string' && !failed.has('additional.selectedTerm') && !failed.has('basic.rent_owner')) {
     if (owner && ownerId !== undefined && !termIdsOf(publicProfile(ownerId, owner.owner_name, owner.owner_profile)).has(selectedTerm)) {
-      errors.push({ field: 'additional.selectedTerm', message: `Must be the id of one of the owner's terms (terms.termsArray[].id); \`${selectedTerm}\` is not.` });
+      errors.push(unknownTerm(selectedTerm));
     } else if (!owner && ownerId === undefined) {
       errors.push({ field: 'additional.selectedTerm', message: 'A product without an owner has no terms to select.' });
     }
@@ -57,7 +66,7 @@ export async function prepareProduct(
     const known = await galleryImages(services, ids);
     for (const [index, image] of images.entries()) {
       if (typeof image === 'string' && !failed.has(`gallery.images.${index}`) && !known.has(image)) {
-        errors.push({ field: `gallery.images.${index}`, message: `No rentMedia document has the id \`${image}\`.` });
+        errors.push(unknownImage(index, image));
       }
     }
   }

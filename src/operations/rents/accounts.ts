@@ -8,6 +8,7 @@ import { compileSchema } from '../../domain/schema-validator.js';
 import { APIError, ValidationError, badRequest, conflict, forbidden, notFound } from '../../errors/api-error.js';
 import type { RentRow } from '../../storage/rents-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
+import { TermInUse } from '../../storage/reference-errors.js';
 import { denied } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
@@ -125,11 +126,6 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
 
   const kept = new Set(profile.terms.termsArray.map((term) => term.id as string));
   const removed = (stored.terms?.termsArray ?? []).map((term) => term.id as string).filter((termId) => !kept.has(termId));
-  const inUse = await services.storage.rents.termsInUse(id, removed);
-  if (inUse[0]) {
-    throw conflict(`The term \`${inUse[0].term}\` is still the selectedTerm of product \`${inUse[0].product}\`.`, 'terms.termsArray');
-  }
-
   const changes = {
     profile: JSON.stringify(profile),
     updated_at: nextTimestamp(row.updated_at),
@@ -140,9 +136,10 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
   };
   let updated: boolean;
   try {
-    updated = await services.storage.rents.update(id, row.version, changes);
+    updated = await services.storage.rents.update(id, row.version, changes, removed);
   } catch (error) {
     if (error instanceof UniqueViolation && error.target === 'rents.email') throw emailTaken();
+    if (error instanceof TermInUse) throw conflict(`The term \`${error.termId}\` is still the selectedTerm of product \`${error.productId}\`.`, 'terms.termsArray');
     throw error;
   }
   if (!updated) throw new APIError(409, 'The account was changed by another request; try again.');
