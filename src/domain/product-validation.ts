@@ -68,6 +68,11 @@ export function galleryReferences(images: (string | ImageObject)[] | undefined):
   return (images ?? []).map((image) => (typeof image === 'string' ? image : image.id));
 }
 
+/** The gallery entries given as media ids (not inline image objects): what depth 1 fills in, and what must exist. */
+export function namedGalleryIds(images: (string | ImageObject)[] | undefined): string[] {
+  return (images ?? []).filter((image): image is string => typeof image === 'string');
+}
+
 /** The intervals of validated reservation items, in item order. */
 export function reservationIntervals(items: ReservationItem[]): Interval[] {
   return items.map((item) => {

@@ -1,6 +1,6 @@
 import { stringifyAscii } from '../../domain/ascii-json.js';
 import { ValidationError, conflict } from '../../errors/api-error.js';
-import { galleryReferences, reservationIntervals } from '../../domain/product-validation.js';
+import { galleryReferences, namedGalleryIds, reservationIntervals } from '../../domain/product-validation.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { searchTextOf } from '../../domain/product-document.js';
 import { slugify, withSuffix } from '../../domain/slug.js';
@@ -36,7 +36,7 @@ export function toRecord(doc: ProductDoc): ProductRecord {
     texts: { product_desc: doc.basic.product_desc ?? null, search_text: searchTextOf(doc) },
     reservations: reservations.map((item, index) => ({ id: item.id, start: intervals[index]?.start ?? 0, end: intervals[index]?.end ?? 0 })),
     mediaIds: galleryReferences(doc.gallery?.images),
-    namedMedia: (doc.gallery?.images ?? []).filter((image): image is string => typeof image === 'string'),
+    namedMedia: namedGalleryIds(doc.gallery?.images),
   };
 }
 

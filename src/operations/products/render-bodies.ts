@@ -1,6 +1,7 @@
 import { asciiBytes, stringifyAscii } from '../../domain/ascii-json.js';
 import type { Depth } from '../../domain/list-query.js';
-import type { ImageObject } from '../../domain/product-schema.js';
+import type { ImageObject, ProductDoc } from '../../domain/product-schema.js';
+import { namedGalleryIds } from '../../domain/product-validation.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import type { ProductDocRow } from '../../storage/products-repository.js';
 import { publicProfile } from './owner-profile.js';
@@ -106,7 +107,7 @@ export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: 
   if (depth === 0) return rows.map((row) => asciiBytes([row.doc]));
   const spans = rows.map(findSpans);
   const ids = spans.flatMap((span, index) =>
-    span ? (span.gallery?.images ?? []).filter((image): image is string => typeof image === 'string') : (JSON.parse((rows[index] as ProductDocRow).doc) as { gallery?: { images?: unknown[] } }).gallery?.images?.filter((image): image is string => typeof image === 'string') ?? [],
+    namedGalleryIds(span ? span.gallery?.images : (JSON.parse((rows[index] as ProductDocRow).doc) as ProductDoc).gallery?.images),
   );
   const media = await images(ids);
   return rows.map((row, index) => {

@@ -4,6 +4,7 @@ import type { ProductDocRow, ProductReadRow } from '../../storage/products-repos
 import type { Depth } from '../../domain/list-query.js';
 import type { Services } from '../context.js';
 import { publicProfile } from './owner-profile.js';
+import { namedGalleryIds } from '../../domain/product-validation.js';
 
 export type RenderedProduct = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ export async function renderWritten(services: Services, doc: ProductDoc, depth: 
 
 async function renderDocuments(services: Services, items: { doc: ProductDoc; owner: OwnerOf }[], depth: Depth): Promise<RenderedProduct[]> {
   if (depth === 0) return items.map(({ doc }) => doc) as unknown as RenderedProduct[];
-  const mediaIds = items.flatMap(({ doc }) => (doc.gallery?.images ?? []).filter((image): image is string => typeof image === 'string'));
+  const mediaIds = items.flatMap(({ doc }) => namedGalleryIds(doc.gallery?.images));
   const media = await galleryImages(services, mediaIds);
   return items.map(({ doc, owner }) => populate(doc, owner, media));
 }
