@@ -14,6 +14,12 @@ export interface Owner extends OwnerColumns {
   owner_profile: string;
 }
 
+/** The ids of the terms in an account's stored profile text (`terms.termsArray[].id`). */
+export function termIdsOfProfile(profileJson: string): Set<string> {
+  const profile = JSON.parse(profileJson) as { terms?: { termsArray?: { id?: unknown }[] } };
+  return new Set((profile.terms?.termsArray ?? []).flatMap(({ id }) => (typeof id === 'string' ? [id] : [])));
+}
+
 const NO_OWNER: OwnerColumns = { owner_name: null, owner_profile: null };
 /** Bounds the memory of a service with very many accounts; the cache then starts over. */
 const MAX_OWNERS = 10_000;

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool, type Tr
 import type { Interval } from '../domain/reservations.js';
 import type { FieldDef, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
-import type { OwnerColumns, OwnerProfiles } from './owner-profiles.js';
+import { termIdsOfProfile, type OwnerColumns, type OwnerProfiles } from './owner-profiles.js';
 import { detectUnique } from './unique-violation.js';
 import { MissingMedia, MissingTerm } from './reference-errors.js';
 import { and, containsPattern, orderClause, whereToSql } from './where-sql.js';
@@ -301,8 +301,7 @@ export class ProductsRepository {
     if (!ownerId || !term || (previous?.row.owner_id === ownerId && previous.row.selected_term === term)) return;
     const query = trx.selectFrom('rents').select('profile').where('id', '=', ownerId);
     const owner = await (this.dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
-    const terms = owner ? (JSON.parse(owner.profile) as { terms?: { termsArray?: { id?: unknown }[] } }).terms?.termsArray ?? [] : [];
-    if (!terms.some((candidate) => candidate.id === term)) throw new MissingTerm(term);
+    if (!owner || !termIdsOfProfile(owner.profile).has(term)) throw new MissingTerm(term);
   }
 
   /**

@@ -27,5 +27,3 @@ export function publicProfile(id: string, rentNameSystem: string, profileJson: s
 }
 
 export const profileOfRow = (row: RentRow): PublicProfile => publicProfile(row.id, row.rent_name_system, row.profile);
-
-export const termIdsOf = (profile: PublicProfile): Set<string> => new Set(profile.terms.termsArray.map((term) => term.id));

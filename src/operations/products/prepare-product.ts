@@ -7,7 +7,7 @@ import type { JsonObject } from '../../domain/merge.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { findOverlap } from '../../domain/reservations.js';
 import type { Services } from '../context.js';
-import { publicProfile, termIdsOf } from './owner-profile.js';
+import { termIdsOfProfile } from '../../storage/owner-profiles.js';
 import { galleryImages } from './render.js';
 
 /** The error of a selectedTerm that is not one of the owner's terms. */
@@ -54,7 +54,7 @@ export async function prepareProduct(
   }
   const selectedTerm = (data.additional as JsonObject | undefined)?.selectedTerm;
   if (typeof selectedTerm === 'string' && !failed.has('additional.selectedTerm') && !failed.has('basic.rent_owner')) {
-    if (owner && ownerId !== undefined && !termIdsOf(publicProfile(ownerId, owner.owner_name, owner.owner_profile)).has(selectedTerm)) {
+    if (owner && !termIdsOfProfile(owner.owner_profile).has(selectedTerm)) {
       errors.push(unknownTerm(selectedTerm));
     } else if (!owner && ownerId === undefined) {
       errors.push({ field: 'additional.selectedTerm', message: 'A product without an owner has no terms to select.' });
