@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import type { Services } from './operations/context.js';
 import { createProductCaches } from './operations/products/product-cache.js';
 import type { Storage } from './storage/storage.js';
+import { BodyFile } from './storage/body-file.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -38,16 +39,23 @@ export interface AppOptions {
   redisUrl?: string;
   /** Memory for the read caches (CACHE_MB); unset, 68 MB, which keeps the process within ~300 MB of RSS. */
   cacheBytes?: number;
+  /** The size of the file that keeps rendered product bodies (BODY_FILE_MB); 0 keeps them in memory. */
+  bodyFileBytes?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
+export const DEFAULT_BODY_FILE_BYTES = 512 * 1024 * 1024;
+
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
+  const bodyFileBytes = options.bodyFileBytes ?? DEFAULT_BODY_FILE_BYTES;
+  let bodyFileFailure: (error: unknown) => void = () => undefined;
+  const bodies = bodyFileBytes > 0 ? BodyFile.open(options.dataDir, bodyFileBytes, (error) => bodyFileFailure(error)) : BodyFile.inMemory();
   const services: Services = {
     config: options.config,
     storage: options.storage,
     productValidator: createProductValidator(options.config.products.timeUnits),
     mediaStore: options.mediaStore ?? new LocalMediaStore(join(options.dataDir, 'media')),
-    caches: createProductCaches(options.storage.changes, options.cacheBytes),
+    caches: createProductCaches(options.storage.changes, options.cacheBytes, bodies),
     sessions: new SessionManager(
       options.storage.sessions,
       new TokenSigner(options.secret),
@@ -63,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     clientErrorHandler,
     logController: new LogController({ disableRequestLogging: true }),
   });
+  bodyFileFailure = (error) => app.log.warn({ err: error }, 'the body file failed: rendered product bodies are kept in memory from now on');
+  app.addHook('onClose', async () => bodies.close());
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
   await registerOpenApi(app);

@@ -13,14 +13,28 @@ export interface Env {
   dataDir: string;
   /** Memory for the read caches, in bytes (CACHE_MB); unset, their default. */
   cacheBytes?: number;
+  /** The file of rendered product bodies, in bytes (BODY_FILE_MB; 0 keeps them in memory); unset, its default. */
+  bodyFileBytes?: number;
+}
+
+const MB = 1024 * 1024;
+
+/** A number of megabytes from the environment: at least `min`, or unset. */
+function megabytes(source: NodeJS.ProcessEnv, name: string, min: number, what: string): number | undefined {
+  const text = source[name];
+  if (!text) return undefined;
+  const value = Number(text);
+  if (!(Number.isFinite(value) && value >= min)) throw new Error(`${name} must be a number of megabytes (${what}), not \`${text}\`.`);
+  return Math.round(value * MB);
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = resolve(source.DATA_DIR || './data');
   const port = Number(source.PORT || 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not \`${source.PORT}\`.`);
-  const cacheMb = source.CACHE_MB ? Number(source.CACHE_MB) : undefined;
-  if (cacheMb !== undefined && !(Number.isFinite(cacheMb) && cacheMb >= 1)) throw new Error(`CACHE_MB must be a number of megabytes (at least 1), not \`${source.CACHE_MB}\`.`);
+  const cacheBytes = megabytes(source, 'CACHE_MB', 1, 'at least 1');
+  const bodyFileBytes = megabytes(source, 'BODY_FILE_MB', 0, '0 or more');
+  if (bodyFileBytes !== undefined && bodyFileBytes > 0 && bodyFileBytes < 16 * MB) throw new Error(`BODY_FILE_MB must be 0 (bodies in memory) or at least 16, not \`${source.BODY_FILE_MB}\`.`);
   return {
     port,
     host: source.HOST || '127.0.0.1',
@@ -30,6 +44,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     configPath: resolve(source.RENTAL_CONFIG || './rental.config.ts'),
     configRequired: Boolean(source.RENTAL_CONFIG),
     dataDir,
-    ...(cacheMb !== undefined ? { cacheBytes: Math.round(cacheMb * 1024 * 1024) } : {}),
+    ...(cacheBytes !== undefined ? { cacheBytes } : {}),
+    ...(bodyFileBytes !== undefined ? { bodyFileBytes } : {}),
   };
 }

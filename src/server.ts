@@ -25,6 +25,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       dataDir: env.dataDir,
       redisUrl: env.redisUrl,
       cacheBytes: env.cacheBytes,
+      bodyFileBytes: env.bodyFileBytes,
       logger: { level: options.logLevel ?? 'info' },
     });
     await app.listen({ port: env.port, host: env.host });

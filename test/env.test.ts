@@ -16,6 +16,18 @@ describe('the environment', () => {
     }
   });
 
+  it('gives the body file size in bytes when BODY_FILE_MB is set (0 keeps bodies in memory)', () => {
+    assert.equal(readEnv({}).bodyFileBytes, undefined);
+    assert.equal(readEnv({ BODY_FILE_MB: '0' }).bodyFileBytes, 0);
+    assert.equal(readEnv({ BODY_FILE_MB: '2048' }).bodyFileBytes, 2048 * 1024 * 1024);
+  });
+
+  it('refuses a BODY_FILE_MB that is not 0 or at least 16 megabytes', () => {
+    for (const value of ['lots', '-1', '8', 'Infinity', '1GB']) {
+      assert.throws(() => readEnv({ BODY_FILE_MB: value }), /BODY_FILE_MB must be/, value);
+    }
+  });
+
   it('refuses a PORT that is not a port', () => {
     for (const value of ['http', '-1', '65536', '80.5']) assert.throws(() => readEnv({ PORT: value }), /PORT must be a port number/, value);
     assert.equal(readEnv({ PORT: '8080' }).port, 8080);

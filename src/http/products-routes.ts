@@ -11,7 +11,7 @@ import { ifNoneMatchSatisfied } from '../operations/products/etag.js';
 import { runAction, selectedAction } from '../operations/products/run-action.js';
 import { updateProduct } from '../operations/products/update-product.js';
 import { sendErrors } from './error-handler.js';
-import { sendParts } from './send-parts.js';
+import { sendComposed } from './send-composed.js';
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
 import { DepthQuery, IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
@@ -61,7 +61,7 @@ export function productsRoutes(services: Services) {
       const query = parseListQuery(request.query, productFields, listOptions);
       const body = await findProducts(services, request.caller, query);
       reply.code(200).type(JSON_TYPE);
-      return typeof body === 'string' ? reply.send(body) : sendParts(reply, body);
+      return typeof body === 'string' ? reply.send(body) : sendComposed(reply, body);
     });
 
     app.get('/api/products/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {

@@ -60,7 +60,7 @@ let accountCounter = 0;
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream; configFile?: string; redisUrl?: string } = {},
+  options: { logStream?: NodeJS.WritableStream; configFile?: string; redisUrl?: string; bodyFileBytes?: number } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase() : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
@@ -79,6 +79,7 @@ export async function startServer(
     secret: TEST_SECRET,
     dataDir,
     redisUrl: options.redisUrl,
+    bodyFileBytes: options.bodyFileBytes,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,7 +4,7 @@ import { createProductCaches, type ProductEntry } from '../../src/operations/pro
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 
 const ENTRY_BYTES = 10 * 1024;
-const entry = (): ProductEntry => ({ bodies: {}, etags: {} });
+const entry = (): ProductEntry => ({ bodies: [undefined, undefined], etags: [undefined, undefined] });
 
 /** How many of `count` bodies of 10 KB the product cache still holds after storing them all. */
 function heldOf(budgetBytes: number | undefined, count: number): number {
@@ -17,14 +17,14 @@ function heldOf(budgetBytes: number | undefined, count: number): number {
 }
 
 describe('the read caches budget', () => {
-  it('gives product bodies 24 of the default 68 MB', () => {
-    const held = heldOf(undefined, 5000);
-    assert.ok(held > 2300 && held <= 24 * 1024 * 1024 / ENTRY_BYTES, `${held}`);
+  it('gives products 48 of the default 92 MB', () => {
+    const held = heldOf(undefined, 10_000);
+    assert.ok(held > 4600 && held <= 48 * 1024 * 1024 / ENTRY_BYTES, `${held}`);
   });
 
   it('grows and shrinks with the budget it is given (CACHE_MB)', () => {
-    assert.equal(heldOf(680 * 1024 * 1024, 20_000), 20_000);
-    const small = heldOf(6.8 * 1024 * 1024, 5000);
-    assert.ok(small > 200 && small <= 2.4 * 1024 * 1024 / ENTRY_BYTES, `${small}`);
+    assert.equal(heldOf(920 * 1024 * 1024, 20_000), 20_000);
+    const small = heldOf(9.2 * 1024 * 1024, 5000);
+    assert.ok(small > 200 && small <= 4.8 * 1024 * 1024 / ENTRY_BYTES, `${small}`);
   });
 });

@@ -45,29 +45,39 @@ export async function readProduct(services: Services, caller: Caller, id: string
     if (!row) throw missing(id);
     return represent(services, caller, row, depth);
   }
-  const cache = services.caches.products;
+  const { products: cache, bodies } = services.caches;
   const readAt = cache.generation;
   let entry: ProductEntry | undefined = cache.get(id);
   let changed = false;
-  const sideColumns = grant.kind === 'filter' && usesSideTable(grant.where);
-  // Entries a list page made have no columns: a filtered grant reads the row once.
-  if (!entry || (grant.kind === 'filter' && !entry.columns) || ((entry.bodies[depth] === undefined || sideColumns) && !entry.row)) {
+  const filter = grant.kind === 'filter' ? grant.where : undefined;
+  const kept = entry?.bodies[depth];
+  const held = kept !== undefined && bodies.holds(kept);
+  // A filtered grant other than the one last checked against this product reads its row once.
+  if (!entry || (filter && entry.checked?.where !== filter) || (!held && !entry.row)) {
     const row = await services.storage.products.get(id);
     if (!row) throw missing(id);
-    entry = entry ? { ...entry, row, columns: columnsOf(row) } : productEntry(row);
+    entry = entry ? { ...entry, row } : productEntry(row);
+    if (filter && entry.checked?.where !== filter) {
+      const columns = columnsOf(row);
+      entry.checked = { where: filter, visible: matches(filter, usesSideTable(filter) ? withSideColumns(columns, row) : columns) };
+    }
     changed = true;
   }
-  if (grant.kind === 'filter') {
-    const columns = entry.columns ?? {};
-    if (!matches(grant.where, sideColumns && entry.row ? withSideColumns(columns, entry.row) : columns)) throw missing(id);
+  if (filter && !entry.checked?.visible) {
+    if (changed) cache.set(id, { ...entry, row: undefined }, entrySize(entry), readAt);
+    throw missing(id);
   }
-  let body = entry.bodies[depth];
-  if (body === undefined && entry.row) {
-    [body] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
-    entry.bodies[depth] = body;
+  // Without a wait since it was found held, only a failed read of the file loses it (the file
+  // is closed then); a wait was for the row, which renders it.
+  let body = kept !== undefined ? bodies.read(kept) : undefined;
+  if (body === undefined) {
+    if (!entry.row) return readProduct(services, caller, id, depth);
+    const [rendered] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
+    if (!rendered) throw new Error(`product ${id} was not rendered`);
+    body = rendered;
+    entry.bodies[depth] = bodies.keep(rendered);
     changed = true;
   }
-  if (body === undefined) throw new Error(`product ${id} has neither a body nor a row`);
   entry.row = undefined;
   let etag = entry.etags[depth];
   if (etag === undefined) {

@@ -4,13 +4,15 @@ import type { ProductDocRow, ProductFilter, ProductReadRow } from '../../storage
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
 import type { WhereNode } from '../../domain/where/types.js';
-import { documentEntry, entrySize, type ProductEntry } from './product-cache.js';
+import { entrySize, productEntry, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
 import { renderBodies } from './render-bodies.js';
 import { withoutReserved, type IdList } from './id-lists.js';
 import { RankedList, splitRange } from './range-lists.js';
+import { compose } from '../output-buffer.js';
+import type { KeptBody } from '../../storage/body-file.js';
 
 export interface PaginatedDocs<T> {
   docs: T[];
@@ -125,51 +127,61 @@ async function boundedRun(services: Services, grant: Grant, query: ListQuery): P
   return ranked instanceof RankedList ? ranked.within(split.bounds) : undefined;
 }
 
-/** Response bodies of products, from the product cache where it has them; the rest read in one query. */
-async function productBodies(services: Services, ids: string[], depth: ListQuery['depth']): Promise<Buffer[]> {
-  const cache = services.caches.products;
-  const readAt = cache.generation;
-  const entries = new Map<string, ProductEntry>();
-  for (const id of ids) {
-    const hit = cache.get(id);
-    if (hit) entries.set(id, hit);
-  }
-  const unread = ids.filter((id) => entries.get(id)?.bodies[depth] === undefined && !entries.get(id)?.row);
-  for (const row of await services.storage.products.getDocs(unread)) {
-    const known = entries.get(row.id);
-    entries.set(row.id, known ? { ...known, row } : documentEntry(row));
-  }
-  const unrendered = [...entries].filter(([, entry]) => entry.bodies[depth] === undefined && entry.row !== undefined);
-  if (unrendered.length > 0) {
-    const rendered = await renderBodies(unrendered.map(([, entry]) => entry.row as ProductDocRow), depth, (imageIds) => galleryImages(services, imageIds));
-    unrendered.forEach(([id, entry], index) => {
-      entry.bodies[depth] = rendered[index];
-      entry.row = undefined;
-      // Only what was read or rendered now is (re)stored; hits stay as they are.
-      cache.set(id, entry, entrySize(entry), readAt);
-    });
-  }
-  const bodies: Buffer[] = [];
-  for (const id of ids) {
-    const body = entries.get(id)?.bodies[depth];
-    if (body) bodies.push(body);
-  }
-  return bodies;
-}
-
 const COMMA = Buffer.from(',');
 const DOCS_OPEN = Buffer.from('{"docs":[');
 
-/** The list envelope as consecutive parts: the documents' cached bytes, not copied here. */
-function envelope(bodies: Buffer[], totalDocs: number, query: ListQuery): Buffer[] {
+/**
+ * A list page's bytes: the envelope around the bodies of `ids` (those that exist), from the
+ * product cache where it holds them, the rest read in one query and rendered. The page is
+ * composed with no wait after the last read, so the bodies found held in the body file are
+ * still there, unless one was written over while this request waited: then it is rendered
+ * too, and held by this request, until every body is at hand.
+ */
+async function composePage(services: Services, ids: string[], query: ListQuery, totalDocs: number): Promise<Buffer> {
+  const { products: cache, bodies: file } = services.caches;
+  const { depth } = query;
+  const readAt = cache.generation;
+  const rendered = new Map<string, Buffer>();
   const { docs: _docs, ...rest } = paginate([], totalDocs, query.limit, query.page);
-  const parts: Buffer[] = [DOCS_OPEN];
-  bodies.forEach((body, index) => {
-    if (index > 0) parts.push(COMMA);
-    parts.push(body);
-  });
-  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-  return parts;
+  const close = Buffer.from(`],${JSON.stringify(rest).slice(1)}`);
+  for (;;) {
+    const entries = new Map<string, ProductEntry>();
+    for (const id of ids) {
+      const hit = cache.get(id);
+      if (hit) entries.set(id, hit);
+    }
+    const held = (id: string) => {
+      const body = entries.get(id)?.bodies[depth];
+      return rendered.has(id) || (body !== undefined && file.holds(body));
+    };
+    const unread = ids.filter((id) => !held(id) && !entries.get(id)?.row);
+    for (const row of await services.storage.products.getDocs(unread)) {
+      const known = entries.get(row.id);
+      entries.set(row.id, known ? { ...known, row } : productEntry(row));
+    }
+    const unrendered = [...entries].filter(([id, entry]) => !held(id) && entry.row !== undefined);
+    if (unrendered.length > 0) {
+      const bodies = await renderBodies(unrendered.map(([, entry]) => entry.row as ProductDocRow), depth, (imageIds) => galleryImages(services, imageIds));
+      unrendered.forEach(([id, entry], index) => {
+        const body = bodies[index] as Buffer;
+        rendered.set(id, body);
+        entry.bodies[depth] = file.keep(body);
+        entry.row = undefined;
+        // Only what was read or rendered now is (re)stored; hits stay as they are.
+        cache.set(id, entry, entrySize(entry), readAt);
+      });
+    }
+    const parts: KeptBody[] = [DOCS_OPEN];
+    for (const id of ids) {
+      const body = rendered.get(id) ?? entries.get(id)?.bodies[depth];
+      if (body === undefined) continue;
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(body);
+    }
+    parts.push(close);
+    const page = compose(parts, (part, target, at) => file.copy(part, target, at));
+    if (page) return page;
+  }
 }
 
 /** The general path: SQL count and page, afterRead hooks applied per document. */
@@ -207,12 +219,12 @@ async function pageIds(services: Services, grant: Grant, query: ListQuery, offse
   return ids ?? [];
 }
 
-/** GET /api/products: the envelope as response text, or as consecutive parts of its bytes. */
-export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string | Buffer[]> {
+/** GET /api/products: the envelope as response text, or composed in a borrowed buffer (see sendComposed). */
+export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string | Buffer> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
   if (hasAfterRead(services)) return pagedInSql(services, caller, grant, query);
   const offset = (query.page - 1) * query.limit;
-  const pageOf = async (list: IdList) => envelope(await productBodies(services, list.slice(offset, offset + query.limit), query.depth), list.length, query);
+  const pageOf = (list: IdList) => composePage(services, list.slice(offset, offset + query.limit), query, list.length);
   const bounded = await boundedRun(services, grant, query);
   if (bounded) return pageOf(bounded);
   if (offset < SHALLOW_OFFSET && !query.available) {
@@ -220,7 +232,7 @@ export async function findProducts(services: Services, caller: Caller, query: Li
     // and one page of ids, both from the indexes.
     const totalDocs = await countOf(services, grant, query);
     const ids = offset < totalDocs ? await pageIds(services, grant, query, offset) : [];
-    return envelope(await productBodies(services, ids, query.depth), totalDocs, query);
+    return composePage(services, ids, query, totalDocs);
   }
   const ids = await matchingIds(services, grant, query);
   return ids ? pageOf(ids) : pagedInSql(services, caller, grant, query);

@@ -3,9 +3,13 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sendParts } from '../../src/http/send-parts.js';
+import type { FastifyReply } from 'fastify';
+import { sendComposed } from '../../src/http/send-composed.js';
+import { compose, copyBuffer } from '../../src/operations/output-buffer.js';
 
 const PART = 256 * 1024;
+
+const sendParts = (reply: FastifyReply, parts: Buffer[]) => sendComposed(reply, compose(parts, copyBuffer) as Buffer);
 
 /** Four parts of one repeated byte: a body is intact when every byte is its own. */
 const partsOf = (fill: number): Buffer[] => [0, 1, 2, 3].map(() => Buffer.alloc(PART, fill));
@@ -43,7 +47,7 @@ async function pipelined(port: number, fills: number[], pauseMs: number): Promis
   return bodies;
 }
 
-describe('sending a body in parts through a reused buffer', () => {
+describe('sending bodies composed in a reused buffer', () => {
   let app: FastifyInstance;
   let port: number;
 
@@ -81,7 +85,7 @@ describe('sending a body in parts through a reused buffer', () => {
   });
 });
 
-describe('sending a body in parts behind an asynchronous onSend hook', () => {
+describe('sending composed bodies behind an asynchronous onSend hook', () => {
   let app: FastifyInstance;
   let port: number;
 

@@ -1,0 +1,169 @@
+import { closeSync, mkdirSync, openSync, readSync, unlinkSync, writev } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Bytes kept in the file: where they were written, counted from the file's first write ever. */
+export interface BodySlot {
+  readonly at: number;
+  readonly length: number;
+  /** The bytes, until their write has landed. */
+  pending?: Buffer;
+}
+
+/** Response bytes kept for later: in memory, or a slot of the body file. */
+export type KeptBody = Buffer | BodySlot;
+
+/** A body larger than this share of the file stays in memory. */
+const LARGEST_SHARE = 1 / 16;
+/** Buffers per write (IOV_MAX is 1024 on Linux). */
+const MAX_BATCH = 512;
+
+/**
+ * Rendered response bodies kept in a file used as a ring: each body is appended, and when the
+ * end is reached writing starts over from the beginning, over the oldest bodies. Slots know
+ * where they were written, so an overwritten one is recognised as gone (`holds`) and the
+ * caller renders that body again.
+ *
+ * This keeps every rendered product out of the process's memory: the bytes live in the
+ * operating system's page cache, which serves a `pread` of a few kilobytes in a couple of
+ * microseconds, and which the kernel may reclaim under memory pressure (reads then come from
+ * disk, slower but still correct). The file is unlinked as soon as it is open, so nothing
+ * is left behind by a crash; it is private to this process and starts empty.
+ *
+ * Without a file (`BodyFile.inMemory()`, or once a write failed, e.g. a full disk) bodies
+ * are kept as the buffers themselves.
+ */
+export class BodyFile {
+  private written = 0;
+  /** Slots kept but not yet written, in file order. */
+  private queue: BodySlot[] = [];
+  private writing = false;
+  private scratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+  /** The descriptor until it is closed; `fd` only while it is in use. */
+  private openFd: number | undefined;
+
+  private constructor(
+    private fd: number | undefined,
+    private readonly capacity: number,
+    private readonly onFailure: (error: unknown) => void,
+  ) {
+    this.openFd = fd;
+  }
+
+  static inMemory(): BodyFile {
+    return new BodyFile(undefined, 0, () => undefined);
+  }
+
+  /** A new private file of at most `capacity` bytes in `dir`. */
+  static open(dir: string, capacity: number, onFailure: (error: unknown) => void = () => undefined): BodyFile {
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `.bodies-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+    const fd = openSync(path, 'wx+', 0o600);
+    try {
+      unlinkSync(path);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    return new BodyFile(fd, capacity, onFailure);
+  }
+
+  /** Whether bodies go to the file (else they stay in memory). */
+  get onDisk(): boolean {
+    return this.fd !== undefined;
+  }
+
+  /**
+   * Keeps a body: appended to the file, or the buffer itself when there is no file or it is
+   * too large for it. The write happens off the event loop (the first write of a page costs
+   * the kernel ~10 µs per 4 KB, a rewrite ~1.5 µs); until it lands the slot holds the buffer.
+   */
+  keep(bytes: Buffer): KeptBody {
+    if (this.fd === undefined || bytes.length > this.capacity * LARGEST_SHARE) return bytes;
+    if ((this.written % this.capacity) + bytes.length > this.capacity) {
+      // A body never wraps around the end: skip to the beginning.
+      this.written += this.capacity - (this.written % this.capacity);
+    }
+    const slot: BodySlot = { at: this.written, length: bytes.length, pending: bytes };
+    this.written += bytes.length;
+    this.queue.push(slot);
+    this.flush();
+    return slot;
+  }
+
+  /**
+   * Writes the queued slots that follow each other in the file, one write at a time: two
+   * writes in flight at once could land out of order, an older lap over a newer one.
+   */
+  private flush(): void {
+    const fd = this.fd;
+    const first = this.queue[0];
+    if (this.writing || fd === undefined || first === undefined) return;
+    let count = 1;
+    while (count < this.queue.length && count < MAX_BATCH && (this.queue[count] as BodySlot).at === (this.queue[count - 1] as BodySlot).at + (this.queue[count - 1] as BodySlot).length && (this.queue[count] as BodySlot).at % this.capacity !== 0) count++;
+    const batch = this.queue.splice(0, count);
+    this.writing = true;
+    const buffers = batch.map((slot) => slot.pending as Buffer);
+    const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+    writev(fd, buffers, first.at % this.capacity, (error, written) => {
+      this.writing = false;
+      if (this.fd === undefined) return this.release();
+      if (error || written !== length) return this.fail(error ?? new Error(`wrote ${written} of ${length} bytes`));
+      for (const slot of batch) slot.pending = undefined;
+      this.flush();
+    });
+  }
+
+  /** Whether a kept body can still be read (a slot is gone once written over). */
+  holds(body: KeptBody): boolean {
+    if (Buffer.isBuffer(body) || body.pending) return true;
+    return this.fd !== undefined && body.at + this.capacity >= this.written;
+  }
+
+  /** Copies a kept body into `target` at `at`; false if it is gone. */
+  copy(body: KeptBody, target: Buffer, at: number): boolean {
+    if (Buffer.isBuffer(body) || body.pending) {
+      (Buffer.isBuffer(body) ? body : (body.pending as Buffer)).copy(target, at);
+      return true;
+    }
+    if (!this.holds(body)) return false;
+    try {
+      return readSync(this.fd as number, target, at, body.length, body.at % this.capacity) === body.length;
+    } catch (error) {
+      this.fail(error);
+      return false;
+    }
+  }
+
+  /** A kept body as it is sent: the buffer, or the slot's bytes as text (undefined if gone). */
+  read(body: KeptBody): Buffer | string | undefined {
+    if (Buffer.isBuffer(body)) return body;
+    if (body.pending) return body.pending;
+    if (this.scratch.length < body.length) this.scratch = Buffer.allocUnsafeSlow(body.length);
+    // Text is young garbage on V8's heap, cheap to collect; a new Buffer per response is not.
+    return this.copy(body, this.scratch, 0) ? this.scratch.toString('utf8', 0, body.length) : undefined;
+  }
+
+  /** Memory a kept body takes in the process. */
+  static memoryOf(body: KeptBody): number {
+    return Buffer.isBuffer(body) ? body.length : 48;
+  }
+
+  private fail(error: unknown): void {
+    this.close();
+    this.onFailure(error);
+  }
+
+  /** Stops using the file; it is closed once the write in flight, if any, has landed (its descriptor must not be reused meanwhile). */
+  close(): void {
+    this.fd = undefined;
+    if (!this.writing) this.release();
+  }
+
+  private release(): void {
+    const fd = this.openFd;
+    this.openFd = undefined;
+    if (fd !== undefined) closeSync(fd);
+  }
+}

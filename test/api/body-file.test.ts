@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { dialects, startServer, type TestServer } from '../helpers/server.js';
+
+const PRODUCTS = 40;
+
+for (const dialect of dialects) {
+  for (const [kept, bodyFileBytes] of [['in a body file that wraps around every few reads', 32 * 1024], ['in memory', 0]] as const) {
+    describe(`product bodies kept ${kept} (${dialect})`, () => {
+      let server: TestServer;
+      let owner: { id: string; token: string };
+      const first = new Map<string, { text: string; etag: string | null }>();
+
+      before(async () => {
+        server = await startServer(dialect, () => {}, { bodyFileBytes });
+        owner = await server.signUp();
+        for (let index = 0; index < PRODUCTS; index++) {
+          const created = await server.http.post(`/api/products/body-${index}`, {
+            basic: { product_name: `Výrobek ${index}`, product_desc: `Popis ${index} `.repeat(20 + index * 3), location: 'Brno' },
+            additional: { price: 100 + index },
+            settings: { published: index % 4 !== 0 },
+          }, owner.token);
+          assert.equal(created.status, 201, created.text);
+        }
+      });
+      after(() => server.close());
+
+      const read = async (path: string, token?: string) => {
+        const response = await fetch(`${server.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+        return { status: response.status, text: await response.text(), etag: response.headers.get('etag') };
+      };
+
+      it('serves every product the same bytes and ETag, read after read, by id and in lists', async () => {
+        const paths = Array.from({ length: PRODUCTS }, (_, index) => [`/api/products/body-${index}?depth=0`, `/api/products/body-${index}`]).flat();
+        for (let round = 0; round < 3; round++) {
+          for (const path of round === 1 ? [...paths].reverse() : paths) {
+            const { status, text, etag } = await read(path, owner.token);
+            assert.equal(status, 200, text);
+            const seen = first.get(path);
+            if (!seen) first.set(path, { text, etag });
+            else assert.deepEqual({ text, etag }, seen, `${path}, round ${round}`);
+          }
+          const page = JSON.parse((await read('/api/products?limit=100&sort=additional.price', owner.token)).text) as { docs: { id: string }[] };
+          assert.equal(page.docs.length, PRODUCTS);
+          page.docs.forEach((doc) => assert.deepEqual(doc, JSON.parse(first.get(`/api/products/${doc.id}`)?.text ?? 'null'), `${doc.id} listed, round ${round}`));
+        }
+      });
+
+      it('answers each reader by its own access rule, readers taking turns', async () => {
+        for (let round = 0; round < 3; round++) {
+          for (const index of [0, 1, 4, 5]) {
+            const hidden = index % 4 === 0;
+            assert.equal((await read(`/api/products/body-${index}`)).status, hidden ? 404 : 200, `anonymous, ${index}`);
+            assert.equal((await read(`/api/products/body-${index}`, owner.token)).status, 200, `owner, ${index}`);
+          }
+        }
+      });
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { BodyFile, type KeptBody } from '../../src/storage/body-file.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'body-file-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A body whose every byte says which body it is. */
+const bodyOf = (index: number, length: number) => Buffer.alloc(length, `{"n":${index}}`);
+
+/** Waits until every queued write has landed. */
+async function settled(kept: KeptBody[]): Promise<void> {
+  while (kept.some((body) => !Buffer.isBuffer(body) && body.pending)) await new Promise((resolve) => setImmediate(resolve));
+}
+
+function readBack(file: BodyFile, body: KeptBody): Buffer | undefined {
+  const target = Buffer.alloc(body.length + 8, 0);
+  return file.copy(body, target, 8) ? target.subarray(8) : undefined;
+}
+
+describe('the body file', () => {
+  it('gives back what it keeps, before and after the write lands', async () => {
+    const file = BodyFile.open(dir, 1024 * 1024);
+    const bytes = bodyOf(1, 3000);
+    const slot = file.keep(bytes);
+    assert.ok(!Buffer.isBuffer(slot));
+    assert.deepEqual(readBack(file, slot), bytes);
+    await settled([slot]);
+    assert.equal(slot.pending, undefined);
+    assert.deepEqual(readBack(file, slot), bytes);
+    assert.equal(file.read(slot), bytes.toString());
+    file.close();
+  });
+
+  it('leaves no file behind, even while open', () => {
+    const file = BodyFile.open(dir, 1024 * 1024);
+    assert.deepEqual(readdirSync(dir), []);
+    file.close();
+  });
+
+  it('never gives the bytes of another body: one written over is gone', async () => {
+    const file = BodyFile.open(dir, 64 * 1024);
+    const originals: Buffer[] = [];
+    const kept: KeptBody[] = [];
+    // Bodies of varied sizes go round the 64 KB file about thirty times, written while earlier writes are in flight.
+    for (let index = 0; index < 1000; index++) {
+      const bytes = bodyOf(index, 200 + ((index * 7919) % 3800));
+      originals.push(bytes);
+      kept.push(file.keep(bytes));
+      if (index % 37 === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (index % 50 === 0) {
+        kept.forEach((body, at) => {
+          const back = readBack(file, body);
+          if (back) assert.deepEqual(back, originals[at], `body ${at} read while writing`);
+        });
+      }
+    }
+    await settled(kept);
+    const held = kept.map((body) => file.holds(body));
+    assert.equal(held[0], false);
+    assert.equal(held[999], true);
+    // Held bodies are the newest ones, one run up to the last.
+    assert.equal(held.indexOf(true), held.lastIndexOf(false) + 1);
+    kept.forEach((body, at) => {
+      const back = readBack(file, body);
+      assert.equal(back !== undefined, held[at]);
+      if (back) assert.deepEqual(back, originals[at], `body ${at}`);
+      else assert.equal(file.read(body), undefined);
+    });
+    file.close();
+  });
+
+  it('keeps in memory a body too large for the file, and every body without a file', () => {
+    const file = BodyFile.open(dir, 64 * 1024);
+    const large = bodyOf(1, 5000);
+    assert.equal(file.keep(large), large);
+    file.close();
+    const memory = BodyFile.inMemory();
+    const small = bodyOf(2, 10);
+    assert.equal(memory.keep(small), small);
+    assert.equal(memory.read(small), small);
+  });
+
+  it('once closed keeps bodies in memory, and its written slots are gone', async () => {
+    const file = BodyFile.open(dir, 1024 * 1024);
+    const slot = file.keep(bodyOf(1, 100));
+    await settled([slot]);
+    file.close();
+    assert.equal(file.holds(slot), false);
+    assert.equal(file.read(slot), undefined);
+    const bytes = bodyOf(2, 100);
+    assert.equal(file.keep(bytes), bytes);
+  });
+});
