@@ -8,6 +8,10 @@ export interface BodySlot {
   readonly length: number;
   /** The bytes, until their write has landed. */
   pending?: Buffer;
+  /** Reads from the file so far. */
+  reads: number;
+  /** Where a copy was put in the memory ring once read often (see HOT_BYTES), counted like `at`. */
+  hotAt: number;
 }
 
 /** Response bytes kept for later: in memory, or a slot of the body file. */
@@ -17,6 +21,15 @@ export type KeptBody = Buffer | BodySlot;
 const LARGEST_SHARE = 1 / 16;
 /** Buffers per write (IOV_MAX is 1024 on Linux). */
 const MAX_BATCH = 512;
+/**
+ * Bodies read from the file this many times are copied into a ring of HOT_BYTES in memory
+ * too (one buffer allocated once, so copying in allocates nothing): the first pages of
+ * popular filters are read over and over, and a copy from memory costs less than a `pread`.
+ */
+const READS_BEFORE_HOT = 3;
+const HOT_BYTES = 16 * 1024 * 1024;
+/** Bytes waiting for their writes at most. */
+const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 
 /**
  * Rendered response bodies kept in a file used as a ring: each body is appended, and when the
@@ -38,6 +51,11 @@ export class BodyFile {
   /** Slots kept but not yet written, in file order. */
   private queue: BodySlot[] = [];
   private writing = false;
+  /** Bytes of the queued slots and of the write in flight. */
+  private queuedBytes = 0;
+  /** Copies of often-read bodies, a ring like the file. */
+  private hotRing: Buffer | undefined;
+  private hotWritten = 0;
   private scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
   /** The descriptor until it is closed; `fd` only while it is in use. */
@@ -80,14 +98,16 @@ export class BodyFile {
    * the kernel ~10 µs per 4 KB, a rewrite ~1.5 µs); until it lands the slot holds the buffer.
    */
   keep(bytes: Buffer): KeptBody {
-    if (this.fd === undefined || bytes.length > this.capacity * LARGEST_SHARE) return bytes;
+    // Bodies wait in memory for their writes; if writes fall behind (a throttled disk), new bodies simply stay there.
+    if (this.fd === undefined || bytes.length > this.capacity * LARGEST_SHARE || this.queuedBytes + bytes.length > MAX_QUEUED_BYTES) return bytes;
     if ((this.written % this.capacity) + bytes.length > this.capacity) {
       // A body never wraps around the end: skip to the beginning.
       this.written += this.capacity - (this.written % this.capacity);
     }
-    const slot: BodySlot = { at: this.written, length: bytes.length, pending: bytes };
+    const slot: BodySlot = { at: this.written, length: bytes.length, pending: bytes, reads: 0, hotAt: -1 };
     this.written += bytes.length;
     this.queue.push(slot);
+    this.queuedBytes += bytes.length;
     this.flush();
     return slot;
   }
@@ -111,14 +131,19 @@ export class BodyFile {
       if (this.fd === undefined) return this.release();
       if (error || written !== length) return this.fail(error ?? new Error(`wrote ${written} of ${length} bytes`));
       for (const slot of batch) slot.pending = undefined;
+      this.queuedBytes -= length;
       this.flush();
     });
   }
 
   /** Whether a kept body can still be read (a slot is gone once written over). */
   holds(body: KeptBody): boolean {
-    if (Buffer.isBuffer(body) || body.pending) return true;
+    if (Buffer.isBuffer(body) || body.pending || this.isHot(body)) return true;
     return this.fd !== undefined && body.at + this.capacity >= this.written;
+  }
+
+  private isHot(slot: BodySlot): boolean {
+    return slot.hotAt >= 0 && slot.hotAt + HOT_BYTES >= this.hotWritten;
   }
 
   /** Copies a kept body into `target` at `at`; false if it is gone. */
@@ -127,27 +152,43 @@ export class BodyFile {
       (Buffer.isBuffer(body) ? body : (body.pending as Buffer)).copy(target, at);
       return true;
     }
+    if (this.isHot(body)) {
+      const from = body.hotAt % HOT_BYTES;
+      (this.hotRing as Buffer).copy(target, at, from, from + body.length);
+      return true;
+    }
     if (!this.holds(body)) return false;
     try {
-      return readSync(this.fd as number, target, at, body.length, body.at % this.capacity) === body.length;
+      if (readSync(this.fd as number, target, at, body.length, body.at % this.capacity) !== body.length) throw new Error('the body file is shorter than its slots');
     } catch (error) {
       this.fail(error);
       return false;
     }
+    if (++body.reads >= READS_BEFORE_HOT) this.keepHot(body, target, at);
+    return true;
   }
 
-  /** A kept body as it is sent: the buffer, or the slot's bytes as text (undefined if gone). */
+  private keepHot(slot: BodySlot, source: Buffer, at: number): void {
+    this.hotRing ??= Buffer.allocUnsafeSlow(HOT_BYTES);
+    if ((this.hotWritten % HOT_BYTES) + slot.length > HOT_BYTES) this.hotWritten += HOT_BYTES - (this.hotWritten % HOT_BYTES);
+    source.copy(this.hotRing, this.hotWritten % HOT_BYTES, at, at + slot.length);
+    slot.hotAt = this.hotWritten;
+    this.hotWritten += slot.length;
+  }
+
+  /** A kept body as it is sent: the buffer (kept in memory), else a copy of the slot's bytes as text (undefined if gone). */
   read(body: KeptBody): Buffer | string | undefined {
     if (Buffer.isBuffer(body)) return body;
     if (body.pending) return body.pending;
     if (this.scratch.length < body.length) this.scratch = Buffer.allocUnsafeSlow(body.length);
-    // Text is young garbage on V8's heap, cheap to collect; a new Buffer per response is not.
+    // Text, never a view of a ring that may be written over before the response leaves; it is
+    // young garbage on V8's heap, cheap to collect, where a new Buffer per response is not.
     return this.copy(body, this.scratch, 0) ? this.scratch.toString('utf8', 0, body.length) : undefined;
   }
 
   /** Memory a kept body takes in the process. */
   static memoryOf(body: KeptBody): number {
-    return Buffer.isBuffer(body) ? body.length : 48;
+    return Buffer.isBuffer(body) ? body.length : 72;
   }
 
   private fail(error: unknown): void {

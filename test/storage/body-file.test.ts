@@ -73,6 +73,39 @@ describe('the body file', () => {
     file.close();
   });
 
+  it('keeps bodies in memory while too many wait for their writes', async () => {
+    const file = BodyFile.open(dir, 512 * 1024 * 1024);
+    // 20 MB kept in one go: the writes cannot keep up, and past 16 MB waiting the rest stays in memory.
+    const originals = Array.from({ length: 5000 }, (_, index) => bodyOf(index, 4096));
+    const kept = originals.map((bytes) => file.keep(bytes));
+    const inMemory = kept.filter((body) => Buffer.isBuffer(body)).length;
+    assert.ok(inMemory >= 900 && inMemory <= 1000, `${inMemory}`);
+    await settled(kept);
+    kept.forEach((body, at) => assert.deepEqual(readBack(file, body), originals[at], `body ${at}`));
+    assert.ok(!Buffer.isBuffer(file.keep(bodyOf(1, 4096))));
+    file.close();
+  });
+
+  it('keeps often-read bodies in a 16 MB memory ring too, the oldest written over', async () => {
+    const file = BodyFile.open(dir, 64 * 1024 * 1024);
+    const originals = Array.from({ length: 5000 }, (_, index) => bodyOf(index, 4096));
+    const kept: KeptBody[] = [];
+    for (const bytes of originals) {
+      kept.push(file.keep(bytes));
+      if (kept.length % 1000 === 0) await settled(kept);
+    }
+    await settled(kept);
+    for (let round = 0; round < 3; round++) kept.forEach((body, at) => assert.deepEqual(readBack(file, body), originals[at], `body ${at}, round ${round}`));
+    const hotWritten = 5000 * 4096;
+    const hot = kept.map((body) => !Buffer.isBuffer(body) && body.hotAt >= 0 && body.hotAt + 16 * 1024 * 1024 >= hotWritten);
+    assert.equal(hot[0], false);
+    assert.equal(hot[4999], true);
+    assert.equal(hot.filter(Boolean).length, (16 * 1024 * 1024) / 4096, `${hot.indexOf(true)}`);
+    assert.equal(file.read(kept[4999] as KeptBody), originals[4999]?.toString());
+    kept.forEach((body, at) => assert.deepEqual(readBack(file, body), originals[at], `body ${at} after`));
+    file.close();
+  });
+
   it('keeps in memory a body too large for the file, and every body without a file', () => {
     const file = BodyFile.open(dir, 64 * 1024);
     const large = bodyOf(1, 5000);
