@@ -87,11 +87,6 @@ export class BodyFile {
     return new BodyFile(fd, capacity, onFailure);
   }
 
-  /** Whether bodies go to the file (else they stay in memory). */
-  get onDisk(): boolean {
-    return this.fd !== undefined;
-  }
-
   /**
    * Keeps a body: appended to the file, or the buffer itself when there is no file or it is
    * too large for it. The write happens off the event loop (the first write of a page costs
