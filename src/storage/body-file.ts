@@ -10,7 +10,7 @@ export interface BodySlot {
   pending?: Buffer;
   /** Reads from the file so far. */
   reads: number;
-  /** Where a copy was put in the memory ring once read often (see HOT_BYTES), counted like `at`. */
+  /** Where a copy was put in the memory ring once read often (see HOT_BYTES), counted like `at`; -1 for none. */
   hotAt: number;
 }
 
@@ -32,6 +32,33 @@ const HOT_BYTES = 16 * 1024 * 1024;
 const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 
 /**
+ * Positions in a ring of `capacity` bytes, counted from its first byte ever written: a span
+ * never wraps around the end (it starts over at the beginning instead), and a span is intact
+ * until the ring has written past its start plus the capacity.
+ */
+class Ring {
+  written = 0;
+
+  constructor(readonly capacity: number) {}
+
+  /** Where `length` bytes go next. */
+  place(length: number): number {
+    if (this.offset(this.written) + length > this.capacity) this.written += this.capacity - this.offset(this.written);
+    const at = this.written;
+    this.written += length;
+    return at;
+  }
+
+  holds(at: number): boolean {
+    return at >= 0 && at + this.capacity >= this.written;
+  }
+
+  offset(at: number): number {
+    return at % this.capacity;
+  }
+}
+
+/**
  * Rendered response bodies kept in a file used as a ring: each body is appended, and when the
  * end is reached writing starts over from the beginning, over the oldest bodies. Slots know
  * where they were written, so an overwritten one is recognised as gone (`holds`) and the
@@ -47,15 +74,15 @@ const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
  * are kept as the buffers themselves.
  */
 export class BodyFile {
-  private written = 0;
+  private readonly ring: Ring;
   /** Slots kept but not yet written, in file order. */
   private queue: BodySlot[] = [];
   private writing = false;
   /** Bytes of the queued slots and of the write in flight. */
   private queuedBytes = 0;
   /** Copies of often-read bodies, a ring like the file. */
-  private hotRing: Buffer | undefined;
-  private hotWritten = 0;
+  private hotBytes: Buffer | undefined;
+  private readonly hot = new Ring(HOT_BYTES);
   private scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
   /** The descriptor until it is closed; `fd` only while it is in use. */
@@ -63,10 +90,11 @@ export class BodyFile {
 
   private constructor(
     private fd: number | undefined,
-    private readonly capacity: number,
+    capacity: number,
     private readonly onFailure: (error: unknown) => void,
   ) {
     this.openFd = fd;
+    this.ring = new Ring(capacity);
   }
 
   static inMemory(): BodyFile {
@@ -94,13 +122,8 @@ export class BodyFile {
    */
   keep(bytes: Buffer): KeptBody {
     // Bodies wait in memory for their writes; if writes fall behind (a throttled disk), new bodies simply stay there.
-    if (this.fd === undefined || bytes.length > this.capacity * LARGEST_SHARE || this.queuedBytes + bytes.length > MAX_QUEUED_BYTES) return bytes;
-    if ((this.written % this.capacity) + bytes.length > this.capacity) {
-      // A body never wraps around the end: skip to the beginning.
-      this.written += this.capacity - (this.written % this.capacity);
-    }
-    const slot: BodySlot = { at: this.written, length: bytes.length, pending: bytes, reads: 0, hotAt: -1 };
-    this.written += bytes.length;
+    if (this.fd === undefined || bytes.length > this.ring.capacity * LARGEST_SHARE || this.queuedBytes + bytes.length > MAX_QUEUED_BYTES) return bytes;
+    const slot: BodySlot = { at: this.ring.place(bytes.length), length: bytes.length, pending: bytes, reads: 0, hotAt: -1 };
     this.queue.push(slot);
     this.queuedBytes += bytes.length;
     this.flush();
@@ -115,13 +138,19 @@ export class BodyFile {
     const fd = this.fd;
     const first = this.queue[0];
     if (this.writing || fd === undefined || first === undefined) return;
-    let count = 1;
-    while (count < this.queue.length && count < MAX_BATCH && (this.queue[count] as BodySlot).at === (this.queue[count - 1] as BodySlot).at + (this.queue[count - 1] as BodySlot).length && (this.queue[count] as BodySlot).at % this.capacity !== 0) count++;
+    // A batch ends where the next slot does not follow on in the file (it starts over at the beginning).
+    let end = first.at;
+    let count = 0;
+    for (const slot of this.queue) {
+      if (count === MAX_BATCH || slot.at !== end || (count > 0 && this.ring.offset(slot.at) === 0)) break;
+      end += slot.length;
+      count++;
+    }
     const batch = this.queue.splice(0, count);
     this.writing = true;
     const buffers = batch.map((slot) => slot.pending as Buffer);
     const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-    writev(fd, buffers, first.at % this.capacity, (error, written) => {
+    writev(fd, buffers, this.ring.offset(first.at), (error, written) => {
       this.writing = false;
       if (this.fd === undefined) return this.release();
       if (error || written !== length) return this.fail(error ?? new Error(`wrote ${written} of ${length} bytes`));
@@ -133,12 +162,8 @@ export class BodyFile {
 
   /** Whether a kept body can still be read (a slot is gone once written over). */
   holds(body: KeptBody): boolean {
-    if (Buffer.isBuffer(body) || body.pending || this.isHot(body)) return true;
-    return this.fd !== undefined && body.at + this.capacity >= this.written;
-  }
-
-  private isHot(slot: BodySlot): boolean {
-    return slot.hotAt >= 0 && slot.hotAt + HOT_BYTES >= this.hotWritten;
+    if (Buffer.isBuffer(body) || body.pending || this.hot.holds(body.hotAt)) return true;
+    return this.fd !== undefined && this.ring.holds(body.at);
   }
 
   /** Copies a kept body into `target` at `at`; false if it is gone. */
@@ -147,14 +172,14 @@ export class BodyFile {
       (Buffer.isBuffer(body) ? body : (body.pending as Buffer)).copy(target, at);
       return true;
     }
-    if (this.isHot(body)) {
-      const from = body.hotAt % HOT_BYTES;
-      (this.hotRing as Buffer).copy(target, at, from, from + body.length);
+    if (this.hot.holds(body.hotAt)) {
+      const from = this.hot.offset(body.hotAt);
+      (this.hotBytes as Buffer).copy(target, at, from, from + body.length);
       return true;
     }
-    if (!this.holds(body)) return false;
+    if (this.fd === undefined || !this.ring.holds(body.at)) return false;
     try {
-      if (readSync(this.fd as number, target, at, body.length, body.at % this.capacity) !== body.length) throw new Error('the body file is shorter than its slots');
+      if (readSync(this.fd, target, at, body.length, this.ring.offset(body.at)) !== body.length) throw new Error('the body file is shorter than its slots');
     } catch (error) {
       this.fail(error);
       return false;
@@ -164,11 +189,9 @@ export class BodyFile {
   }
 
   private keepHot(slot: BodySlot, source: Buffer, at: number): void {
-    this.hotRing ??= Buffer.allocUnsafeSlow(HOT_BYTES);
-    if ((this.hotWritten % HOT_BYTES) + slot.length > HOT_BYTES) this.hotWritten += HOT_BYTES - (this.hotWritten % HOT_BYTES);
-    source.copy(this.hotRing, this.hotWritten % HOT_BYTES, at, at + slot.length);
-    slot.hotAt = this.hotWritten;
-    this.hotWritten += slot.length;
+    this.hotBytes ??= Buffer.allocUnsafeSlow(HOT_BYTES);
+    slot.hotAt = this.hot.place(slot.length);
+    source.copy(this.hotBytes, this.hot.offset(slot.hotAt), at, at + slot.length);
   }
 
   /** A kept body as it is sent: the buffer (kept in memory), else a copy of the slot's bytes as text (undefined if gone). */
