@@ -64,7 +64,10 @@ export async function readProduct(services: Services, caller: Caller, id: string
     changed = true;
   }
   if (filter && !entry.checked?.visible) {
-    if (changed) cache.set(id, { ...entry, row: undefined }, entrySize(entry), readAt);
+    if (changed) {
+      entry.row = undefined;
+      cache.set(id, entry, entrySize(entry), readAt);
+    }
     throw missing(id);
   }
   // Without a wait since it was found held, only a failed read of the file loses it (the file
