@@ -28,11 +28,6 @@ export function giveBack(body: Buffer): void {
 /** A part's bytes go into `target` at `at`; false when they are no longer at hand. */
 export type CopyPart<T> = (part: T, target: Buffer, at: number) => boolean;
 
-export const copyBuffer: CopyPart<Buffer> = (part, target, at) => {
-  part.copy(target, at);
-  return true;
-};
-
 /** Parts one after another in a borrowed buffer; undefined (the buffer given back) if one could not be copied. */
 export function compose<T extends { readonly length: number }>(parts: readonly T[], copy: CopyPart<T>): Buffer | undefined {
   let length = 0;

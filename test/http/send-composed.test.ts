@@ -5,7 +5,12 @@ import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FastifyReply } from 'fastify';
 import { sendComposed } from '../../src/http/send-composed.js';
-import { compose, copyBuffer } from '../../src/operations/output-buffer.js';
+import { compose } from '../../src/operations/output-buffer.js';
+import { BodyFile } from '../../src/storage/body-file.js';
+
+/** Buffers copied as the service copies bodies kept in memory. */
+const memory = BodyFile.inMemory();
+const copyBuffer = (part: Buffer, target: Buffer, at: number) => memory.copy(part, target, at);
 
 const PART = 256 * 1024;
 
