@@ -8,12 +8,18 @@ interface Entry<T> {
   used: boolean;
 }
 
+/** A change naming a key this many changes ago no longer tells a finishing read apart: it is refused. */
+const REMEMBERED_KEYS = 4096;
+
 /**
  * A cache bounded by the bytes of what it holds, evicting in insertion order but sparing
  * entries read since (second chance, an approximation of least-recently-used in which a hit
  * only sets a flag instead of reordering anything), emptied whenever the data behind it
  * changes (its ChangeSource). It never serves anything older than the last committed write
  * this process has heard of.
+ *
+ * A cache whose keys are the rows' own keys (`byKey`) forgets only the entry a change names
+ * when the change names one, so that writing one product leaves the others' entries warm.
  *
  * The order is an array queue, not the Map's own order: a Map emptied from its front keeps
  * the deleted slots until it rehashes, and finding its first live entry walks over them.
@@ -29,17 +35,49 @@ export class ReadCache<T> {
   private bytes = 0;
   /** Loads running now, by key: callers asking meanwhile share them instead of repeating them. */
   private readonly loading = new Map<string, Promise<T | undefined>>();
+  /** Counts the changes heard; a read remembers where it started. */
+  private changes = 0;
+  /** Reads that started before this change are not kept. */
+  private lastClear = 0;
+  /** The last change that named each key, for the most recent keys named. */
+  private readonly changedKeys = new Map<string, number>();
 
   constructor(
-    private readonly feed: ChangeSource,
+    feed: ChangeSource,
     private readonly maxBytes: number,
+    options: { byKey?: boolean } = {},
   ) {
-    feed.onChange(() => this.clear());
+    feed.onChange((key) => {
+      this.changes++;
+      if (options.byKey && key !== undefined) this.forget(key);
+      else this.clear();
+    });
   }
 
   /** The generation a read starts at; pass it to `set` so a read that raced a write is not kept. */
   get generation(): number {
-    return this.feed.generation;
+    return this.changes;
+  }
+
+  /** Whether a read that started at `readAt` may be kept under `key`: nothing it could have missed has changed since. */
+  private current(key: string, readAt: number): boolean {
+    return readAt >= this.lastClear && (this.changedKeys.get(key) ?? readAt) <= readAt;
+  }
+
+  private forget(key: string): void {
+    this.loading.delete(key);
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.bytes -= entry.size;
+    }
+    this.changedKeys.set(key, this.changes);
+    if (this.changedKeys.size > REMEMBERED_KEYS) {
+      // Too many keys to tell apart: refuse every read that is still running instead.
+      this.changedKeys.clear();
+      this.lastClear = this.changes;
+    }
+    this.compact();
   }
 
   get(key: string): T | undefined {
@@ -82,7 +120,7 @@ export class ReadCache<T> {
   }
 
   set(key: string, value: T, size: number, readAt: number): void {
-    if (readAt !== this.feed.generation || size > this.maxBytes / 4) return;
+    if (!this.current(key, readAt) || size > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) this.bytes -= previous.size;
     const entry: Entry<T> = { key, value, size, used: false };
@@ -118,6 +156,8 @@ export class ReadCache<T> {
   }
 
   clear(): void {
+    this.lastClear = this.changes;
+    this.changedKeys.clear();
     this.loading.clear();
     this.entries.clear();
     this.order = [];

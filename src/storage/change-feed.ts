@@ -1,6 +1,7 @@
 import type pg from 'pg';
 
-type Listener = () => void;
+/** Told of a change; `key` names the one row it changed, when the writer said which. */
+type Listener = (key?: string) => void;
 
 /** What a committed write changed: product rows, accounts (and their sessions), or media. */
 export type ChangeTopic = 'products' | 'accounts' | 'media';
@@ -37,12 +38,20 @@ export class ChangeFeed implements ChangeSource {
     return sum;
   }
 
-  /** Records a change (after its commit); without a topic, a change of everything. */
-  bump(topic?: ChangeTopic): void {
+  /**
+   * Records a change (after its commit); without a topic, a change of everything. A key names
+   * the one row the change touched (a product's id), for caches that can forget just that row.
+   */
+  bump(topic?: ChangeTopic, key?: string): void {
     for (const changed of topic ? [topic] : TOPICS) {
       this.counts.set(changed, (this.counts.get(changed) ?? 0) + 1);
-      for (const listener of this.listeners.get(changed) ?? []) listener();
+      for (const listener of this.listeners.get(changed) ?? []) listener(topic ? key : undefined);
     }
+  }
+
+  /** The NOTIFY payload of a change: its topic, and after a colon the key it names, if any. */
+  static payload(topic: ChangeTopic, key?: string): string {
+    return key === undefined ? topic : `${topic}:${key}`;
   }
 
   onChange(listener: Listener): () => void {
@@ -69,7 +78,12 @@ export class ChangeFeed implements ChangeSource {
   async listen(connectionString: string): Promise<void> {
     const { default: driver } = await import('pg');
     const client = new driver.Client({ connectionString });
-    client.on('notification', (message) => this.bump(message.payload && isTopic(message.payload) ? message.payload : undefined));
+    client.on('notification', ({ payload = '' }) => {
+      const colon = payload.indexOf(':');
+      const topic = colon < 0 ? payload : payload.slice(0, colon);
+      if (isTopic(topic)) this.bump(topic, colon < 0 ? undefined : payload.slice(colon + 1));
+      else this.bump();
+    });
     // A lost connection could miss notifications: treat it as a change, then reconnect.
     client.on('error', () => {
       this.bump();

@@ -71,7 +71,8 @@ export class ProductsRepository {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly dialect: Dialect,
-    private readonly changed: () => Promise<void>,
+    /** Told after every committed write, with the id of the one product it changed (none for a bulk load). */
+    private readonly changed: (id?: string) => Promise<void>,
     private readonly owners: OwnerProfiles,
   ) {
     this.getById = this.selectRead().where('products.id', '=', '').compile();
@@ -228,7 +229,7 @@ export class ProductsRepository {
         await this.writeChildren(trx, [record]);
       }),
     );
-    await this.changed();
+    await this.changed(record.row.id);
   }
 
   /** Bulk load: many products in one transaction, in multi-row statements (seeding, benchmarks). */
@@ -277,7 +278,7 @@ export class ProductsRepository {
         return true;
       }),
     );
-    if (replaced) await this.changed();
+    if (replaced) await this.changed(record.row.id);
     return replaced;
   }
 
@@ -326,7 +327,7 @@ export class ProductsRepository {
   async delete(id: string, expectedVersion: number): Promise<boolean> {
     const result = await this.db.deleteFrom('products').where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) === 1;
-    if (deleted) await this.changed();
+    if (deleted) await this.changed(id);
     return deleted;
   }
 }

@@ -39,10 +39,10 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
   // Reads may have cached what a lost batch wrote.
   database.onWritesLost?.(() => changes.bump());
   if (dialect === 'postgres') await changes.listen(databaseUrl);
-  /** Called after every committed write, with what it changed. */
-  const changed = (topic: ChangeTopic) => async () => {
-    changes.bump(topic);
-    if (dialect === 'postgres') await sql`SELECT pg_notify(${ChangeFeed.CHANNEL}, ${topic})`.execute(db);
+  /** Called after every committed write, with what it changed (and the row, when it was one). */
+  const changed = (topic: ChangeTopic) => async (key?: string) => {
+    changes.bump(topic, key);
+    if (dialect === 'postgres') await sql`SELECT pg_notify(${ChangeFeed.CHANNEL}, ${ChangeFeed.payload(topic, key)})`.execute(db);
   };
   const owners = new OwnerProfiles(db, changes.source('accounts'));
   return {

@@ -46,5 +46,42 @@ for (const dialect of dialects) {
       assert.equal((await server.http.patch('/api/products/coherent', { gallery: { images: [] } }, owner.token)).status, 200);
       for (const body of [await read('/api/products/coherent'), await listed()]) assert.deepEqual(body.gallery.images, [], 'product change');
     });
+
+    it('a write to one product is served at once, by id at both depths and in lists, while the others keep their cached bytes', async () => {
+      for (const id of ['warm-a', 'warm-b']) {
+        const created = await server.http.post(`/api/products/${id}`, { basic: { product_name: id, location: 'Tábor' }, additional: { price: 10 }, settings: { published: true } }, owner.token);
+        assert.equal(created.status, 201, created.text);
+      }
+      type Priced = { id: string; additional: { price: number } };
+      const prices = async () => {
+        const seen: Record<string, number | string> = {};
+        for (const id of ['warm-a', 'warm-b']) {
+          for (const depth of [0, 1]) {
+            const res = await server.http.get<Priced>(`/api/products/${id}?depth=${depth}`);
+            seen[`${id}@${depth}`] = res.status === 200 ? res.body.additional.price : res.status;
+          }
+        }
+        const list = await server.http.get<{ docs: Priced[] }>('/api/products?where[basic.location][equals]=Tábor&sort=id');
+        seen.list = list.body.docs.map((doc) => `${doc.id}=${doc.additional.price}`).join(',');
+        return seen;
+      };
+      const etagOfB = async () => (await server.http.get('/api/products/warm-b?depth=1')).headers.get('etag');
+      assert.deepEqual(await prices(), { 'warm-a@0': 10, 'warm-a@1': 10, 'warm-b@0': 10, 'warm-b@1': 10, list: 'warm-a=10,warm-b=10' });
+      const tagOfB = await etagOfB();
+
+      assert.equal((await server.http.patch('/api/products/warm-a', { additional: { price: 11 } }, owner.token)).status, 200);
+      assert.deepEqual(await prices(), { 'warm-a@0': 11, 'warm-a@1': 11, 'warm-b@0': 10, 'warm-b@1': 10, list: 'warm-a=11,warm-b=10' });
+      assert.equal(await etagOfB(), tagOfB);
+
+      assert.equal((await server.http.patch('/api/products/warm-a', { settings: { published: false } }, owner.token)).status, 200);
+      assert.deepEqual(await prices(), { 'warm-a@0': 404, 'warm-a@1': 404, 'warm-b@0': 10, 'warm-b@1': 10, list: 'warm-b=10' }, 'unpublished: hidden from anonymous readers');
+      assert.equal((await server.http.get<Priced>('/api/products/warm-a', owner.token)).body.additional.price, 11, 'its owner still reads it');
+
+      assert.equal((await server.http.delete('/api/products/warm-b', owner.token)).status, 200);
+      assert.deepEqual(await prices(), { 'warm-a@0': 404, 'warm-a@1': 404, 'warm-b@0': 404, 'warm-b@1': 404, list: '' });
+      const recreated = await server.http.post('/api/products/warm-b', { basic: { product_name: 'again', location: 'Tábor' }, additional: { price: 12 }, settings: { published: true } }, owner.token);
+      assert.equal(recreated.status, 201, recreated.text);
+      assert.deepEqual(await prices(), { 'warm-a@0': 404, 'warm-a@1': 404, 'warm-b@0': 12, 'warm-b@1': 12, list: 'warm-b=12' });
+    });
   });
 }

@@ -103,4 +103,65 @@ describe('read cache', () => {
     assert.equal(await cache.getOrLoad('none', async () => undefined), undefined);
     assert.equal(cache.get('none'), undefined);
   });
+
+  describe('keyed by the rows it holds (byKey)', () => {
+    it('forgets only the entry a change names, and keeps no read of that key begun before it', () => {
+      const feed = new ChangeFeed();
+      const cache = new ReadCache<string>(feed, 1000, { byKey: true });
+      cache.set('a', 'a1', 10, cache.generation);
+      cache.set('b', 'b1', 10, cache.generation);
+      const readAt = cache.generation;
+      feed.bump('products', 'a');
+      assert.equal(cache.get('a'), undefined);
+      assert.equal(cache.get('b'), 'b1', 'the other entry stays');
+      cache.set('a', 'a-stale', 10, readAt);
+      assert.equal(cache.get('a'), undefined, 'a read of a that began before its change is not kept');
+      cache.set('c', 'c1', 10, readAt);
+      assert.equal(cache.get('c'), 'c1', 'a read of another key that raced the change is kept');
+      cache.set('a', 'a2', 10, cache.generation);
+      assert.equal(cache.get('a'), 'a2');
+
+      feed.bump('accounts');
+      assert.equal(cache.size, 0, 'a change naming no key empties it');
+      cache.set('b', 'b-stale', 10, readAt);
+      assert.equal(cache.get('b'), undefined);
+    });
+
+    it('refuses every running read once more keys changed than it remembers', () => {
+      const feed = new ChangeFeed();
+      const cache = new ReadCache<number>(feed, 100_000, { byKey: true });
+      const readAt = cache.generation;
+      for (let i = 0; i < 5000; i++) feed.bump('products', `k${i}`);
+      cache.set('untouched', 1, 10, readAt);
+      assert.equal(cache.get('untouched'), undefined);
+      cache.set('untouched', 2, 10, cache.generation);
+      assert.equal(cache.get('untouched'), 2);
+    });
+
+    it('a change to a key abandons its running load; loads of other keys finish and are kept', async () => {
+      const feed = new ChangeFeed();
+      const cache = new ReadCache<string>(feed, 1000, { byKey: true });
+      const gates: (() => void)[] = [];
+      const load = (value: string) => () => new Promise<{ value: string; size: number }>((resolve) => gates.push(() => resolve({ value, size: 10 })));
+      const before = cache.getOrLoad('x', load('x-old'));
+      const other = cache.getOrLoad('y', load('y1'));
+      feed.bump('products', 'x');
+      const after = cache.getOrLoad('x', load('x-new'));
+      gates.forEach((open) => open());
+      assert.deepEqual(await Promise.all([before, other, after]), ['x-old', 'y1', 'x-new']);
+      assert.equal(cache.get('x'), 'x-new');
+      assert.equal(cache.get('y'), 'y1');
+    });
+
+    it('stays within its bytes and its queue stays bounded while keys are forgotten and set again', () => {
+      const feed = new ChangeFeed();
+      const cache = new ReadCache<number>(feed, 1000, { byKey: true });
+      for (let round = 0; round < 20_000; round++) {
+        const key = String(round % 300);
+        if (round % 3 === 0) feed.bump('products', key);
+        else cache.set(key, round, 10, cache.generation);
+      }
+      assert.ok(cache.size <= 100, `${cache.size} entries of 10 bytes in 1000`);
+    });
+  });
 });

@@ -28,4 +28,16 @@ describe('change feed', () => {
     assert.notEqual(rows.generation, rows1, 'a change of everything moves every source');
     assert.deepEqual(heard, ['accounts', 'rows', 'rows'], 'a listener that stopped hears nothing');
   });
+
+  it('passes the key a change names to the listeners of its topic, and none for a change of everything', () => {
+    const feed = new ChangeFeed();
+    const keys: (string | undefined)[] = [];
+    feed.source('products').onChange((key) => keys.push(key));
+    feed.bump('products', 'p-1');
+    feed.bump('products');
+    feed.bump();
+    assert.deepEqual(keys, ['p-1', undefined, undefined]);
+    assert.equal(ChangeFeed.payload('products', 'p-1'), 'products:p-1');
+    assert.equal(ChangeFeed.payload('media'), 'media');
+  });
 });
