@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
-/** The ceiling: a bare Fastify server answering a small constant JSON object. */
+/**
+ * The ceiling: a bare Fastify server answering a small constant JSON object. Given
+ * CONSTANT_BODY (a file), it answers those bytes instead: the most any server could send of
+ * a response that size on this machine, with nothing to look up.
+ */
 const app = Fastify({ logger: false });
-app.get('/', async () => ({ hello: 'world' }));
+const constant = process.env.CONSTANT_BODY ? readFileSync(process.env.CONSTANT_BODY) : undefined;
+if (constant) app.get('/', (_request, reply) => reply.type('application/json; charset=utf-8').send(constant));
+else app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -160,6 +160,29 @@ const TOWNS = ['Brno', 'Praha', 'Ostrava', 'Plzeň', 'Olomouc', 'Liberec'];
 const WORDS = ['vrtacka', 'sekacka', 'kolo', 'stan', 'kajak', 'projektor', 'zebrik', 'dron'];
 const listPath = (pages: number) => () => ({ method: 'GET' as const, path: `/api/products?limit=20&page=${1 + Math.floor(Math.random() * pages)}&where[settings.published][equals]=true&sort=-createdAt` });
 
+/**
+ * What the transport alone allows: the bare server sending, as a constant, the bytes of one
+ * product at depth 1 and of one list page (informational rows, no targets). The service
+ * cannot beat these; the gap between them and a scenario is the service's own work.
+ */
+async function transportBounds(server: Server, publishedIds: string[], ceiling: number): Promise<void> {
+  const samples = [
+    { name: 'one product at depth 1', path: `/api/products/${publishedIds[0]}?depth=1` },
+    // A shallow page: a deep one would load the scenario's id list before it is measured.
+    { name: 'one list page of 20', path: '/api/products?limit=20&page=5&where[settings.published][equals]=true&sort=-createdAt' },
+  ];
+  for (const sample of samples) {
+    const response = await fetch(server.url + sample.path);
+    if (!response.ok) throw new Error(`${sample.path}: ${response.status}`);
+    const file = join(work, 'constant-body.json');
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const bare = await startNode('bench/ceiling-server.ts', { CONSTANT_BODY: file }, '/');
+    const bytes = readFileSync(file).length;
+    record(`bound: bare Fastify sending ${sample.name} as a constant (${bytes} B)`, await cannon({ url: `${bare.url}/` }), ceiling, undefined, 'the most a server can send of that size here');
+    await stop(bare);
+  }
+}
+
 async function main(): Promise<void> {
   log(`Benchmark on ${DB}: ${PRODUCTS} products, ${DURATION} s per scenario, ${CONNECTIONS} connections; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`);
 
@@ -183,6 +206,7 @@ async function main(): Promise<void> {
   const server = await startNode('src/main.ts', serviceEnv(large), '/ready');
   rows.push({ scenario: `start-up to ready with ${PRODUCTS} products`, requestsPerSecond: 0, p50: server.startupMs, p99: server.startupMs, target: '≤ 2000 ms', pass: server.startupMs <= 2000, note: 'ms from spawn to 200 on /ready' });
   log(`  start-up: ${server.startupMs} ms`);
+  await transportBounds(server, publishedIds, ceiling);
   const login = await fetch(`${server.url}/api/rents/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
