@@ -92,6 +92,7 @@ export class BodyFile {
     private fd: number | undefined,
     capacity: number,
     private readonly onFailure: (error: unknown) => void,
+    private readonly write: typeof writev = writev,
   ) {
     this.openFd = fd;
     this.ring = new Ring(capacity);
@@ -101,8 +102,8 @@ export class BodyFile {
     return new BodyFile(undefined, 0, () => undefined);
   }
 
-  /** A new private file of at most `capacity` bytes in `dir`. */
-  static open(dir: string, capacity: number, onFailure: (error: unknown) => void = () => undefined): BodyFile {
+  /** A new private file of at most `capacity` bytes in `dir`; `write` is `fs.writev`, or a wrapper of it that observes the writes. */
+  static open(dir: string, capacity: number, onFailure: (error: unknown) => void = () => undefined, write: typeof writev = writev): BodyFile {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, `.bodies-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
     const fd = openSync(path, 'wx+', 0o600);
@@ -112,7 +113,7 @@ export class BodyFile {
       closeSync(fd);
       throw error;
     }
-    return new BodyFile(fd, capacity, onFailure);
+    return new BodyFile(fd, capacity, onFailure, write);
   }
 
   /**
@@ -150,7 +151,7 @@ export class BodyFile {
     this.writing = true;
     const buffers = batch.map((slot) => slot.pending as Buffer);
     const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-    writev(fd, buffers, this.ring.offset(first.at), (error, written) => {
+    this.write(fd, buffers, this.ring.offset(first.at), (error, written) => {
       this.writing = false;
       if (this.fd === undefined) return this.release();
       if (error || written !== length) return this.fail(error ?? new Error(`wrote ${written} of ${length} bytes`));

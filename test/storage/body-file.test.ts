@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writev } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -69,6 +69,40 @@ describe('the body file', () => {
       assert.equal(back !== undefined, held[at]);
       if (back) assert.deepEqual(back, originals[at], `body ${at}`);
       else assert.equal(file.read(body), undefined);
+    });
+    file.close();
+  });
+
+  it('has one write in flight at a time, so that a slower write never lands over a newer lap', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let writes = 0;
+    // The real write, its completion told a random while later, as a busy disk might.
+    const slowWrite: typeof writev = (fd, buffers, position, callback) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      writes++;
+      writev(fd, buffers, position, (error, written, sent) => {
+        setTimeout(() => {
+          inFlight--;
+          callback(error, written, sent);
+        }, Math.random() * 2);
+      });
+    };
+    const file = BodyFile.open(dir, 16 * 1024, undefined, slowWrite);
+    const originals: Buffer[] = [];
+    const kept: KeptBody[] = [];
+    for (let index = 0; index < 300; index++) {
+      originals.push(bodyOf(index, 500 + ((index * 104729) % 1500)));
+      kept.push(file.keep(originals[index] as Buffer));
+      if (index % 5 === 0) await new Promise((resolve) => setTimeout(resolve, Math.random()));
+    }
+    await settled(kept);
+    assert.equal(most, 1);
+    assert.ok(writes > 10, `${writes} writes`);
+    kept.forEach((body, at) => {
+      const back = readBack(file, body);
+      if (back) assert.deepEqual(back, originals[at], `body ${at}`);
     });
     file.close();
   });
