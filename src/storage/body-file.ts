@@ -58,6 +58,9 @@ class Ring {
   }
 }
 
+/** `fs.writev`'s shape: buffers written one after the other from a position. */
+export type WriteAt = (fd: number, buffers: Buffer[], position: number, callback: (error: NodeJS.ErrnoException | null, written: number) => void) => void;
+
 /**
  * Rendered response bodies kept in a file used as a ring: each body is appended, and when the
  * end is reached writing starts over from the beginning, over the oldest bodies. Slots know
@@ -92,7 +95,7 @@ export class BodyFile {
     private fd: number | undefined,
     capacity: number,
     private readonly onFailure: (error: unknown) => void,
-    private readonly write: typeof writev = writev,
+    private readonly write: WriteAt = writev,
   ) {
     this.openFd = fd;
     this.ring = new Ring(capacity);
@@ -103,7 +106,7 @@ export class BodyFile {
   }
 
   /** A new private file of at most `capacity` bytes in `dir`; `write` is `fs.writev`, or a wrapper of it that observes the writes. */
-  static open(dir: string, capacity: number, onFailure: (error: unknown) => void = () => undefined, write: typeof writev = writev): BodyFile {
+  static open(dir: string, capacity: number, onFailure: (error: unknown) => void = () => undefined, write: WriteAt = writev): BodyFile {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, `.bodies-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
     const fd = openSync(path, 'wx+', 0o600);

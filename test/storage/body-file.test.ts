@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writev } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { BodyFile, type KeptBody } from '../../src/storage/body-file.js';
+import { BodyFile, type KeptBody, type WriteAt } from '../../src/storage/body-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'body-file-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,14 +78,14 @@ describe('the body file', () => {
     let most = 0;
     let writes = 0;
     // The real write, its completion told a random while later, as a busy disk might.
-    const slowWrite: typeof writev = (fd, buffers, position, callback) => {
+    const slowWrite: WriteAt = (fd, buffers, position, callback) => {
       inFlight++;
       most = Math.max(most, inFlight);
       writes++;
-      writev(fd, buffers, position, (error, written, sent) => {
+      writev(fd, buffers, position, (error, written) => {
         setTimeout(() => {
           inFlight--;
-          callback(error, written, sent);
+          callback(error, written);
         }, Math.random() * 2);
       });
     };
