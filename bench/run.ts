@@ -28,6 +28,9 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'rental-bench-'));
 let nextPort = 4100 + Math.floor(Math.random() * 500);
+/** Node's flags as `npm start` gives them (package.json), for the service and the bare servers alike. */
+const START = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+const NODE_FLAGS = START.slice(1, START.indexOf('src/main.ts'));
 
 interface Row {
   scenario: string;
@@ -65,8 +68,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
 async function startNode(script: string, env: Record<string, string>, readyPath: string): Promise<Server> {
   const port = nextPort++;
   const started = Date.now();
-  // As `npm start` runs the service (see package.json).
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

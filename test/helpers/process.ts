@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** The service as its own process, started as `npm start` starts it. */
@@ -9,10 +10,12 @@ export interface ServiceProcess {
 }
 
 let nextPort = 5200 + Math.floor(Math.random() * 1000);
+/** `npm start`'s command line (package.json), split into words: `node`, its flags, the script. */
+const START = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
 
 export async function startProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = nextPort++;
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, START.slice(1), {
     env: { ...process.env, RENTAL_CONFIG: resolve('test/fixtures/configs/open-limits.ts'), LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
