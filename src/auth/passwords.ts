@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
+import { HashPool } from './hash-pool.js';
 
 /** `Algorithm.Argon2id`; the package's const enum cannot be imported under isolatedModules. */
 const ARGON2ID = 2;
 
 /**
- * argon2id with the OWASP-recommended cost (19 MiB, 2 passes). @node-rs/argon2 hashes on
- * libuv's thread pool, so a burst of logins does not block the event loop.
+ * argon2id with the OWASP-recommended cost (19 MiB, 2 passes), hashed on threads of the
+ * lowest priority (HashPool), so a burst of logins neither blocks the event loop nor
+ * competes with it for the cores.
  */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -17,29 +18,13 @@ export const MAX_PASSWORD_LENGTH = 1024;
  * At most this many hashes at once, so a burst of logins leaves a core to the event loop
  * (libuv's pool would otherwise run four on a two-core machine). Logins queue instead.
  */
-const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
+const pool = new HashPool(Math.max(1, availableParallelism() - 1));
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  // A finishing hash hands its slot straight to the next one waiting.
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
-
-export const hashPassword = (password: string): Promise<string> => limited(() => hash(password, OPTIONS));
-const verifyHash = (storedHash: string, password: string): Promise<boolean> =>
-  limited(() => {
-    checks++;
-    return verify(storedHash, password);
-  });
+export const hashPassword = (password: string): Promise<string> => pool.hash(password, OPTIONS);
+const verifyHash = (storedHash: string, password: string): Promise<boolean> => {
+  checks++;
+  return pool.verify(storedHash, password);
+};
 
 let dummyHash: Promise<string> | undefined;
 let checks = 0;
