@@ -180,11 +180,11 @@ async function transportBounds(server: Server, publishedIds: string[], ceiling: 
   for (const sample of samples) {
     const response = await fetch(server.url + sample.path);
     if (!response.ok) throw new Error(`${sample.path}: ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
     const file = join(work, 'constant-body.json');
-    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    writeFileSync(file, body);
     const bare = await startNode('bench/ceiling-server.ts', { CONSTANT_BODY: file }, '/');
-    const bytes = readFileSync(file).length;
-    record(`bound: bare Fastify sending ${sample.name} as a constant (${bytes} B)`, await cannon({ url: `${bare.url}/` }), ceiling, undefined, 'the most a server can send of that size here');
+    record(`bound: bare Fastify sending ${sample.name} as a constant (${body.length} B)`, await cannon({ url: `${bare.url}/` }), ceiling, undefined, 'the most a server can send of that size here');
     await stop(bare);
   }
 }

@@ -142,14 +142,18 @@ export class ReadCache<T> {
     this.compact();
   }
 
-  /** Drops the queue's passed front, and its replaced entries, once either outnumbers the live entries. */
+  /**
+   * Drops the queue's passed front once it outnumbers the live entries, and the replaced and
+   * forgotten entries once they are a quarter as many (they still hold their values, which
+   * the byte count no longer includes).
+   */
   private compact(): void {
     const live = this.entries.size;
     if (this.head > live + 1024) {
       this.order = this.order.slice(this.head);
       this.head = 0;
     }
-    if (this.order.length - this.head > 2 * live + 1024) {
+    if (this.order.length - this.head > live + (live >> 2) + 1024) {
       this.order = this.order.slice(this.head).filter((entry) => entry !== undefined && this.entries.get(entry.key) === entry);
       this.head = 0;
     }
