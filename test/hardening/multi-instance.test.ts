@@ -63,6 +63,15 @@ describe('several instances on one PostgreSQL database', { skip: !process.env.TE
       price = await read();
     }
     assert.equal(price, 2);
+
+    // The notification names the product: the other instance forgets it, and only it, on a delete too.
+    assert.equal((await fetch(`${a.url}/api/products/shared-1`, { method: 'DELETE', headers: json(token) })).status, 200);
+    let status = (await fetch(`${b.url}/api/products/shared-1`)).status;
+    for (let i = 0; i < 50 && status !== 404; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await fetch(`${b.url}/api/products/shared-1`)).status;
+    }
+    assert.equal(status, 404);
   });
 
   it('uniqueness and reservations hold across instances', async () => {
