@@ -290,6 +290,11 @@ export class ProductsRepository {
     for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('product_media').values(links.slice(i, i + CHUNK)).execute();
   }
 
+  /** On PostgreSQL the rows a write's check reads stay locked FOR SHARE until its commit; SQLite runs one write at a time. */
+  private lockedForShare<Q extends { forShare(): Q }>(query: Q): Q {
+    return this.dialect === 'postgres' ? query.forShare() : query;
+  }
+
   /**
    * The owner still has the term the product selects, checked inside the write's transaction
    * when the write sets it (the earlier check reads the owners' cache). On PostgreSQL the
@@ -300,8 +305,7 @@ export class ProductsRepository {
   private async checkTerm(trx: Transaction<DatabaseSchema>, record: ProductRecord, previous?: ProductRecord): Promise<void> {
     const { owner_id: ownerId, selected_term: term } = record.row;
     if (!ownerId || !term || (previous?.row.owner_id === ownerId && previous.row.selected_term === term)) return;
-    const query = trx.selectFrom('rents').select('profile').where('id', '=', ownerId);
-    const owner = await (this.dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+    const owner = await this.lockedForShare(trx.selectFrom('rents').select('profile').where('id', '=', ownerId)).executeTakeFirst();
     if (!owner || !termIdsOfProfile(owner.profile).has(term)) throw new MissingTerm(term);
   }
 
@@ -317,7 +321,7 @@ export class ProductsRepository {
     const found = new Set<string>();
     for (let i = 0; i < wanted.length; i += CHUNK) {
       const query = trx.selectFrom('rent_media').select('id').where('id', 'in', wanted.slice(i, i + CHUNK));
-      for (const row of await (this.dialect === 'postgres' ? query.forShare() : query).execute()) found.add(row.id);
+      for (const row of await this.lockedForShare(query).execute()) found.add(row.id);
     }
     const missing = wanted.find((id) => !found.has(id));
     if (missing !== undefined) throw new MissingMedia(missing);
