@@ -14,10 +14,7 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 
-/**
- * At most this many hashes at once, so a burst of logins leaves a core to the event loop
- * (libuv's pool would otherwise run four on a two-core machine). Logins queue instead.
- */
+/** At most this many hashes at once, so a burst of logins leaves a core to the event loop; logins queue instead. */
 const pool = new HashPool(Math.max(1, availableParallelism() - 1));
 
 export const hashPassword = (password: string): Promise<string> => pool.hash(password, OPTIONS);
