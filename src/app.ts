@@ -60,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       options.storage.sessions,
       new TokenSigner(options.secret),
       options.config.auth.tokenExpiration,
-      options.storage.dialect === 'sqlite' ? options.storage.changes.source('accounts') : undefined,
+      options.storage.dialect === 'sqlite' ? options.storage.changes.source('accounts', 'sessions') : undefined,
     ),
   };
   const app = Fastify({

@@ -3,9 +3,13 @@ import type pg from 'pg';
 /** Told of a change; `key` names the one row it changed, when the writer said which. */
 type Listener = (key?: string) => void;
 
-/** What a committed write changed: product rows, accounts (and their sessions), or media. */
-export type ChangeTopic = 'products' | 'accounts' | 'media';
-const TOPICS: readonly ChangeTopic[] = ['products', 'accounts', 'media'];
+/**
+ * What a committed write changed: product rows, accounts, sessions or media. Sessions are a
+ * topic of their own: a refreshed or revoked token changes no product body, so it must not
+ * empty the products cache as an account change does.
+ */
+export type ChangeTopic = 'products' | 'accounts' | 'sessions' | 'media';
+const TOPICS: readonly ChangeTopic[] = ['products', 'accounts', 'sessions', 'media'];
 const isTopic = (value: string): value is ChangeTopic => (TOPICS as readonly string[]).includes(value);
 
 /** What a cache follows: a generation that moves, and listeners that run, on every change it depends on. */

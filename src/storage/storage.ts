@@ -18,7 +18,7 @@ export interface Storage {
   readonly sessions: SessionsRepository;
   /** Accounts' names and profiles as products show them, cached until an account changes. */
   readonly owners: OwnerProfiles;
-  /** Committed changes to products, accounts (and sessions) and media, for read caches. */
+  /** Committed changes to products, accounts, sessions and media, for read caches. */
   readonly changes: ChangeFeed;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
@@ -52,7 +52,7 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
     products: new ProductsRepository(db, dialect, changed('products'), owners),
     rents: new RentsRepository(db, changed('accounts')),
     media: new MediaRepository(db, dialect, changed('media')),
-    sessions: new SessionsRepository(db, changed('accounts')),
+    sessions: new SessionsRepository(db, changed('sessions')),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },

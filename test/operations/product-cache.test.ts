@@ -27,4 +27,14 @@ describe('the read caches budget', () => {
     const small = heldOf(9.2 * 1024 * 1024, 5000);
     assert.ok(small > 200 && small <= 4.8 * 1024 * 1024 / ENTRY_BYTES, `${small}`);
   });
+
+  it('keeps product bodies through session changes, and forgets them on an account change', () => {
+    const feed = new ChangeFeed();
+    const { products } = createProductCaches(feed);
+    products.set('p', entry(), ENTRY_BYTES, products.generation);
+    feed.bump('sessions');
+    assert.ok(products.get('p'), 'a refreshed or revoked token changes no body');
+    feed.bump('accounts');
+    assert.equal(products.get('p'), undefined, 'bodies show their owner');
+  });
 });

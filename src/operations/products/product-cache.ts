@@ -75,13 +75,14 @@ const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0
 
 /**
  * Bodies show owners and gallery media; lists, pages and counts depend on product rows alone.
- * A write of one product forgets that product's entry only: the rest stay warm.
+ * A write of one product forgets that product's entry only: the rest stay warm. Sessions
+ * (signing in, refreshing, signing out) change none of them.
  */
 export function createProductCaches(feed: ChangeFeed, budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory()): ProductCaches {
   const rows = feed.source('products');
   const bytes = (share: number) => Math.max(MB / 4, Math.floor((budgetBytes * share) / TOTAL_SHARES));
   return {
-    products: new ReadCache<ProductEntry>(feed, bytes(SHARES.products), { byKey: true }),
+    products: new ReadCache<ProductEntry>(feed.source('products', 'accounts', 'media'), bytes(SHARES.products), { byKey: true }),
     ids: new ReadCache(rows, bytes(SHARES.ids)),
     // A filter's key is a few hundred bytes: at the default size these hold several thousand distinct filters.
     pages: new ReadCache<string[]>(rows, bytes(SHARES.pages)),
