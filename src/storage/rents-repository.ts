@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DatabaseSchema, RentsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
 import { TermInUse } from './reference-errors.js';
@@ -67,10 +67,10 @@ export class RentsRepository {
     await this.db.updateTable('rents').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
   }
 
-  /** Ids of `termIds` that products of this owner still use as their `selectedTerm`, with one such product each. */
-  async termsInUse(ownerId: string, termIds: string[], db: Kysely<DatabaseSchema> = this.db): Promise<{ term: string; product: string }[]> {
+  /** Ids of `termIds` that products of this owner still use as their `selectedTerm`, with one such product each (inside `update`'s transaction). */
+  private async termsInUse(ownerId: string, termIds: string[], trx: Transaction<DatabaseSchema>): Promise<{ term: string; product: string }[]> {
     if (termIds.length === 0) return [];
-    const rows = await db
+    const rows = await trx
       .selectFrom('products')
       .select(['selected_term', 'id'])
       .where('owner_id', '=', ownerId)
