@@ -28,6 +28,12 @@ const MAX_BATCH = 512;
  */
 const READS_BEFORE_HOT = 3;
 const HOT_BYTES = 16 * 1024 * 1024;
+/**
+ * Larger bodies (the docs of whole list pages) are not copied there: one `pread` of many
+ * kilobytes costs little more than the copy, and at ~80 KB each a few hundred pages read in
+ * turn would write over every copy before it was read again.
+ */
+const MAX_HOT_LENGTH = 16 * 1024;
 /** Bytes waiting for their writes at most. */
 const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 
@@ -188,7 +194,7 @@ export class BodyFile {
       this.fail(error);
       return false;
     }
-    if (++body.reads >= READS_BEFORE_HOT) this.keepHot(body, target, at);
+    if (++body.reads >= READS_BEFORE_HOT && body.length <= MAX_HOT_LENGTH) this.keepHot(body, target, at);
     return true;
   }
 

@@ -47,6 +47,35 @@ for (const dialect of dialects) {
       for (const body of [await read('/api/products/coherent'), await listed()]) assert.deepEqual(body.gallery.images, [], 'product change');
     });
 
+    it('a list page asked again is the same page until an account change it shows; depth, limit and page each have their own', async () => {
+      for (const id of ['page-a', 'page-b', 'page-c']) {
+        const created = await server.http.post(`/api/products/${id}`, { basic: { product_name: id }, settings: { published: true } }, owner.token);
+        assert.equal(created.status, 201, created.text);
+      }
+      const page = async (query: string) => {
+        const res = await server.http.get(`/api/products?where[id][in]=page-a,page-b&sort=id${query}`);
+        assert.equal(res.status, 200, res.text);
+        return res.text;
+      };
+      const first = await page('');
+      assert.equal(await page(''), first);
+      const variants = await Promise.all(['&depth=0', '&limit=1', '&limit=1&page=2'].map(page));
+      assert.equal(new Set([first, ...variants]).size, 4, 'each variant is a page of its own');
+      assert.equal((JSON.parse(variants[0] as string) as { docs: { basic: { rent_owner: unknown } }[] }).docs[0]?.basic.rent_owner, owner.id);
+      assert.deepEqual((JSON.parse(variants[2] as string) as { docs: { id: string }[] }).docs.map((doc) => doc.id), ['page-b']);
+
+      // Another filter's page of the same products shares their docs, with an envelope of its own.
+      type Envelope = { docs: { id: string }[]; totalDocs: number; hasNextPage: boolean };
+      const wider = (await server.http.get<Envelope>('/api/products?where[id][in]=page-a,page-b,page-c&sort=id&limit=2')).body;
+      const narrower = (await server.http.get<Envelope>('/api/products?where[id][in]=page-a,page-b&sort=id&limit=2')).body;
+      assert.deepEqual(wider.docs, narrower.docs);
+      assert.deepEqual([wider.totalDocs, wider.hasNextPage, narrower.totalDocs, narrower.hasNextPage], [3, true, 2, false]);
+
+      assert.equal((await server.http.patch(`/api/rents/${owner.id}`, { rentNameSystem: 'Třetí jméno' }, owner.token)).status, 200);
+      const renamed = JSON.parse(await page('')) as { docs: Product[] };
+      assert.deepEqual(renamed.docs.map((doc) => doc.basic.rent_owner.rentNameSystem), ['Třetí jméno', 'Třetí jméno']);
+    });
+
     it('a write to one product is served at once, by id at both depths and in lists, while the others keep their cached bytes', async () => {
       for (const id of ['warm-a', 'warm-b']) {
         const created = await server.http.post(`/api/products/${id}`, { basic: { product_name: id, location: 'Tábor' }, additional: { price: 10 }, settings: { published: true } }, owner.token);

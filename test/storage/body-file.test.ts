@@ -140,6 +140,20 @@ describe('the body file', () => {
     file.close();
   });
 
+  it('reads large bodies (list pages) from the file however often, leaving the memory ring to small ones', async () => {
+    const file = BodyFile.open(dir, 64 * 1024 * 1024);
+    const small = bodyOf(1, 16 * 1024);
+    const large = bodyOf(2, 16 * 1024 + 1);
+    const kept = [file.keep(small), file.keep(large)];
+    await settled(kept);
+    for (let round = 0; round < 5; round++) kept.forEach((body, at) => assert.deepEqual(readBack(file, body), [small, large][at]));
+    assert.deepEqual(
+      kept.map((body) => !Buffer.isBuffer(body) && body.hotAt >= 0),
+      [true, false],
+    );
+    file.close();
+  });
+
   it('keeps in memory a body too large for the file, and every body without a file', () => {
     const file = BodyFile.open(dir, 64 * 1024);
     const large = bodyOf(1, 5000);

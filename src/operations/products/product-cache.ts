@@ -54,6 +54,8 @@ export interface ProductCaches {
   ids: ReadCache<{ readonly length: number; slice(start: number, end: number): string[] }>;
   /** Ids of shallow pages. */
   pages: ReadCache<string[]>;
+  /** The `docs` arrays of list pages as they were sent, by depth and ids, kept like product bodies. */
+  pageDocs: ReadCache<KeptBody>;
   /** Counts of filters whose id lists are not cached. */
   counts: ReadCache<number>;
   /** Gallery images, which many products share. */
@@ -70,22 +72,26 @@ const MB = 1024 * 1024;
  * ~500 bytes, so their 48 MB hold every product of a 100,000-product catalogue at one depth
  * (and ~10,000 bodies when they are kept in memory instead).
  */
-const SHARES = { products: 48, ids: 24, pages: 12, counts: 4, images: 4 } as const;
+const SHARES = { products: 48, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
 const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0);
 
 /**
  * Bodies show owners and gallery media; lists, pages and counts depend on product rows alone.
- * A write of one product forgets that product's entry only: the rest stay warm. Sessions
- * (signing in, refreshing, signing out) change none of them.
+ * A write of one product forgets that product's entry only: the rest stay warm. The docs
+ * arrays of pages show several products, so any write of what they show forgets them all. Sessions (signing in, refreshing,
+ * signing out) change none of them.
  */
 export function createProductCaches(feed: ChangeFeed, budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory()): ProductCaches {
   const rows = feed.source('products');
+  const shown = feed.source('products', 'accounts', 'media');
   const bytes = (share: number) => Math.max(MB / 4, Math.floor((budgetBytes * share) / TOTAL_SHARES));
   return {
-    products: new ReadCache<ProductEntry>(feed.source('products', 'accounts', 'media'), bytes(SHARES.products), { byKey: true }),
+    products: new ReadCache<ProductEntry>(shown, bytes(SHARES.products), { byKey: true }),
     ids: new ReadCache(rows, bytes(SHARES.ids)),
     // A filter's key is a few hundred bytes: at the default size these hold several thousand distinct filters.
     pages: new ReadCache<string[]>(rows, bytes(SHARES.pages)),
+    // With the body file an entry is its key and a slot (~1 KB for 20 ids); without it, the bytes themselves.
+    pageDocs: new ReadCache<KeptBody>(shown, bytes(SHARES.pageDocs)),
     counts: new ReadCache<number>(rows, bytes(SHARES.counts)),
     images: new ReadCache<MediaImage | null>(feed.source('media'), bytes(SHARES.images)),
     bodies,
