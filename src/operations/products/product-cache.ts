@@ -78,8 +78,8 @@ const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0
 /**
  * Bodies show owners and gallery media; lists, pages and counts depend on product rows alone.
  * A write of one product forgets that product's entry only: the rest stay warm. The docs
- * arrays of pages show several products, so any write of what they show forgets them all. Sessions (signing in, refreshing,
- * signing out) change none of them.
+ * arrays of pages show several products, so any write of what they show forgets them all.
+ * Sessions (signing in, refreshing, signing out) change none of them.
  */
 export function createProductCaches(feed: ChangeFeed, budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory()): ProductCaches {
   const rows = feed.source('products');
