@@ -29,9 +29,9 @@ const MAX_BATCH = 512;
 const READS_BEFORE_HOT = 3;
 const HOT_BYTES = 16 * 1024 * 1024;
 /**
- * Larger bodies (the docs of whole list pages) are not copied there: one `pread` of many
- * kilobytes costs little more than the copy, and at ~80 KB each a few hundred pages read in
- * turn would write over every copy before it was read again.
+ * Larger bodies (the docs of whole list pages) are copied there once only: at ~80 KB each, a
+ * few hundred pages read in turn would write over every copy before it was read again, and
+ * copying each again on every read would cost more than the `pread` it saves (~1 µs).
  */
 const MAX_HOT_LENGTH = 16 * 1024;
 /** Bytes waiting for their writes at most. */
@@ -194,7 +194,7 @@ export class BodyFile {
       this.fail(error);
       return false;
     }
-    if (++body.reads >= READS_BEFORE_HOT && body.length <= MAX_HOT_LENGTH) this.keepHot(body, target, at);
+    if (++body.reads >= READS_BEFORE_HOT && (body.length <= MAX_HOT_LENGTH || body.hotAt < 0)) this.keepHot(body, target, at);
     return true;
   }
 
