@@ -20,9 +20,13 @@ export class RentsRepository {
     return this.db.selectFrom('rents').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
+  /**
+   * Not announced as a change: no cache holds anything a new account changes (products show
+   * only owners that exist, and only accounts already read are cached), and announcing it
+   * emptied every cached product body at each registration.
+   */
   async insert(row: NewRentRow): Promise<void> {
     await detectUnique(() => this.db.insertInto('rents').values(row).execute());
-    await this.changed();
   }
 
   /**
