@@ -6,6 +6,7 @@ import { parseArgs, promisify } from 'node:util';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { Latencies } from './latencies.js';
+import { freePort, NODE_FLAGS } from '../test/helpers/start-command.js';
 
 /**
  * `npm run bench [-- --db postgres] [--duration 10] [--products 100000]`
@@ -27,10 +28,6 @@ const CONNECTIONS = Number(args.connections);
 const ROOT = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'rental-bench-'));
-let nextPort = 4100 + Math.floor(Math.random() * 500);
-/** Node's flags as `npm start` gives them (package.json), for the service and the bare servers alike. */
-const START = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
-const NODE_FLAGS = START.slice(1, START.indexOf('src/main.ts'));
 
 interface Row {
   scenario: string;
@@ -66,8 +63,9 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
 }
 
 async function startNode(script: string, env: Record<string, string>, readyPath: string): Promise<Server> {
-  const port = nextPort++;
+  const port = await freePort();
   const started = Date.now();
+  // Node's flags as `npm start` gives them, for the service and the bare servers alike.
   const child = spawn(process.execPath, [...NODE_FLAGS, script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },

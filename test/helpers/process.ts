@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, NODE_FLAGS, START_SCRIPT } from './start-command.js';
 
 /** The service as its own process, started as `npm start` starts it. */
 export interface ServiceProcess {
@@ -11,29 +11,15 @@ export interface ServiceProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** `npm start`'s command line (package.json), split into words: `node`, its flags, the script. */
-const START = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
 const READY_WITHIN_MS = 30_000;
 /** The last bytes of a stream worth showing when something goes wrong. */
 const KEPT_OUTPUT = 4096;
-
-/**
- * A port nothing listens on, chosen by the kernel from its ephemeral range: a fixed range of
- * our own once included PostgreSQL's 5432, and two test files could pick the same port.
- */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
 
 export async function startProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
   const reports = mkdtempSync(join(tmpdir(), 'rental-report-'));
   // A diagnostic report on SIGUSR2 says where a service that never becomes ready is stuck.
-  const flags = [...START.slice(1, -1), '--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`, ...START.slice(-1)];
+  const flags = [...NODE_FLAGS, '--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`, START_SCRIPT];
   const child = spawn(process.execPath, flags, {
     env: { ...process.env, RENTAL_CONFIG: resolve('test/fixtures/configs/open-limits.ts'), LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
