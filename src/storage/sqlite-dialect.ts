@@ -45,6 +45,11 @@ export function openSqlite(file: string): { dialect: SqliteDialect; driver: Grou
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
   raw.pragma('cache_size = -16384');
+  // Each write runs in a SAVEPOINT of its batch, so SQLite copies every page it first changes
+  // into a statement journal, which by default spills to a temporary file past 64 KB: a create
+  // changes a dozen pages of 8 KB. Kept in memory, creates ran ~28 % faster (2,350 → 3,000/s
+  // in the harness). Temporary tables stay in memory too: sorting every product id takes a few MB.
+  raw.pragma('temp_store = MEMORY');
   raw.pragma('wal_autocheckpoint = 10000');
   raw.function('rc_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
   raw.function('rc_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? lowerText(text) : null));

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -67,6 +67,27 @@ describe('SQLite group commit', () => {
     const bodies = committedBodies();
     assert.ok(bodies.includes('kept-1') && bodies.includes('kept-2'));
     assert.ok(!bodies.includes('half-done'), 'the failed transaction left a row behind');
+  });
+
+  it('keeps the journal of a write in memory, however many pages it changes', async () => {
+    // SQLite opens temporary files as etilqs_*, unlinked at once: an open descriptor shows them.
+    const temporaryFiles = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).includes('etilqs_');
+      } catch {
+        return false;
+      }
+    });
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 200; i++) await sql`INSERT INTO notes (body) VALUES (${`wide-${i}-${'x'.repeat(2000)}`})`.execute(trx);
+    });
+    // Rewriting every row in a savepoint journals each page it changes (~400 KB here).
+    const during = await db.transaction().execute(async (trx) => {
+      await sql`UPDATE notes SET body = body || '!' WHERE body LIKE 'wide-%'`.execute(trx);
+      return temporaryFiles();
+    });
+    assert.deepEqual(during, []);
+    assert.equal(committedBodies().filter((body) => body.startsWith('wide-') && body.endsWith('!')).length, 200);
   });
 
   it('fails every writer of a batch whose commit fails, and keeps none of its writes', async () => {
