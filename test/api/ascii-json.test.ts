@@ -19,6 +19,10 @@ describe('ASCII JSON', () => {
     );
   });
 
+  it('writes each escape as Python does: four lower-case hex digits, a surrogate pair as two', () => {
+    assert.equal(asciiJson(JSON.stringify('a\u0080é Ž ߿ ࠀ € 🐎 \uffff z')), '"a\\u0080\\u00e9 \\u017d \\u07ff \\u0800 \\u20ac \\ud83d\\udc0e \\uffff z"');
+  });
+
   it('tells ASCII text from any other, lone surrogates and Latin-1 included', () => {
     const units = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xff }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.integer({ min: 0, max: 0xffff }));
     fc.assert(
