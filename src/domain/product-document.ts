@@ -61,9 +61,18 @@ function normaliseReservation(item: JsonObject): ReservationItem {
   return { id: typeof id === 'string' ? id : generateId(), from: String(from), to: String(to), ...rest };
 }
 
+/** The last text folded and its folding: an update folds the texts before and after it, mostly the same. */
+let lastText = '';
+let lastFolded = '';
+
 /** Name, description and location folded, as `q` searches them. */
 export function searchTextOf(doc: ProductDoc): string {
-  return foldText([doc.basic.product_name, doc.basic.product_desc ?? '', doc.basic.location ?? ''].join('\n'));
+  const text = [doc.basic.product_name, doc.basic.product_desc ?? '', doc.basic.location ?? ''].join('\n');
+  if (text !== lastText) {
+    lastFolded = foldText(text);
+    lastText = text;
+  }
+  return lastFolded;
 }
 
 /** A product as the plain JSON object hooks and access rules receive. */

@@ -95,7 +95,7 @@ export async function seedCatalogue(services: SeedServices, options: SeedOptions
       return generateProduct(rng, index, owners[index % owners.length] as SeedOwner, mediaIds, options.shape, now);
     });
     if (options.validate) validateAll(services.productValidator, docs.map((doc) => withoutServerFields(asData(doc))));
-    await storage.products.insertMany(docs.map(toRecord));
+    await storage.products.insertMany(docs.map((doc) => toRecord(doc)));
     productIds.push(...docs.map((doc) => doc.id));
     publishedIds.push(...docs.filter((doc) => doc.settings.published).map((doc) => doc.id));
     options.onProgress?.(start + docs.length);

@@ -49,7 +49,7 @@ export async function createProduct(
     data: withoutNulls(withoutServerFields(body)),
     server: { id, createdAt: now, updatedAt: now },
     write: async (record, written) => {
-      if (!grantCovers(grant, written)) throw denied(user);
+      if (!grantCovers(grant, written, record.row.doc)) throw denied(user);
       await services.storage.products.insert(record);
       return true;
     },

@@ -12,7 +12,8 @@ import { productLocks } from '../keyed-lock.js';
 
 const SLUG_ATTEMPTS = 20;
 
-export function toRecord(doc: ProductDoc): ProductRecord {
+/** What is stored of a document; `docText` is its ASCII JSON when the caller has it already (a stored row's). */
+export function toRecord(doc: ProductDoc, docText?: string): ProductRecord {
   const reservations = doc.availability?.reservationDates ?? [];
   const intervals = reservationIntervals(reservations);
   return {
@@ -31,7 +32,7 @@ export function toRecord(doc: ProductDoc): ProductRecord {
       created_at: doc.createdAt,
       updated_at: doc.updatedAt,
       // Stored as the ASCII JSON responses are made of, so that rendering need not escape it.
-      doc: stringifyAscii(doc),
+      doc: docText ?? stringifyAscii(doc),
     },
     texts: { product_desc: doc.basic.product_desc ?? null, search_text: searchTextOf(doc) },
     reservations: reservations.map((item, index) => ({ id: item.id, start: intervals[index]?.start ?? 0, end: intervals[index]?.end ?? 0 })),

@@ -12,15 +12,16 @@ import { toRecord } from './persist-product.js';
 export const productGrant = (rule: AccessFunction | undefined, args: Parameters<AccessFunction>[0]): Promise<Grant> =>
   evaluateAccess(rule, args, productFields);
 
-export function grantCovers(grant: Grant, doc: ProductDoc): boolean {
+/** Whether a grant covers a document; `docText` is its JSON when the caller has it (see toRecord). */
+export function grantCovers(grant: Grant, doc: ProductDoc, docText?: string): boolean {
   if (grant.kind === 'all') return true;
-  const record = toRecord(doc);
+  const record = toRecord(doc, docText);
   return matches(grant.where, { ...record.row, ...record.texts });
 }
 
-async function visibleTo(services: Services, user: AuthUser | null, doc: ProductDoc): Promise<boolean> {
+async function visibleTo(services: Services, user: AuthUser | null, doc: ProductDoc, docText: string): Promise<boolean> {
   try {
-    return grantCovers(await productGrant(services.config.access.products.read, { user, id: doc.id, doc: asData(doc) }), doc);
+    return grantCovers(await productGrant(services.config.access.products.read, { user, id: doc.id, doc: asData(doc) }), doc, docText);
   } catch (error) {
     if (error instanceof APIError) return false;
     throw error;
@@ -50,8 +51,8 @@ export async function loadForWrite(
   const doc = JSON.parse(row.doc) as ProductDoc;
   await authorizeChange(
     user,
-    async () => grantCovers(await productGrant(rule, { user, id, doc: asData(doc), action }), doc),
-    () => visibleTo(services, user, doc),
+    async () => grantCovers(await productGrant(rule, { user, id, doc: asData(doc), action }), doc, row.doc),
+    () => visibleTo(services, user, doc, row.doc),
     missing,
   );
   return { row, doc };

@@ -55,7 +55,7 @@ async function changeLocked(
       data,
       originalDoc: doc,
       server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner },
-      write: (record) => services.storage.products.replace(record, row.version, toRecord(doc)),
+      write: (record) => services.storage.products.replace(record, row.version, toRecord(doc, row.doc)),
     });
     if (result.written) {
       await runHooks(services.config.hooks.products.afterChange, { doc: asData(result.doc), previousDoc: asData(doc), operation: 'update' as const, user: caller.user });
