@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { fstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 
@@ -58,3 +59,52 @@ for (const dialect of dialects) {
     });
   }
 }
+
+/** The size of this process's body file in `dataDir` (it is unlinked, so found by its descriptor), once its writes have landed. */
+async function bodyFileSize(dataDir: string): Promise<number> {
+  const fd = readdirSync('/proc/self/fd').find((entry) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${entry}`).startsWith(`${dataDir}/.bodies-`);
+    } catch {
+      return false;
+    }
+  });
+  assert.ok(fd !== undefined, 'no body file is open');
+  let size = -1;
+  for (let settled = 0; settled < 3; ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const now = fstatSync(Number(fd)).size;
+    settled = now === size ? settled + 1 : 0;
+    size = now;
+  }
+  return size;
+}
+
+describe('what a list page keeps in the body file', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startServer('sqlite', () => {}, { bodyFileBytes: 64 * 1024 * 1024 });
+    const owner = await server.signUp();
+    for (let index = 0; index < 20; index++) {
+      const created = await server.http.post(`/api/products/kept-${index}`, {
+        basic: { product_name: `Stan ${index}`, product_desc: 'Stan pro čtyři osoby. '.repeat(40), location: 'Brno' },
+        settings: { published: true },
+      }, owner.token);
+      assert.equal(created.status, 201, created.text);
+    }
+  });
+  after(() => server.close());
+
+  it('is the page docs once, not each product again; a single read keeps its product', async () => {
+    const before = await bodyFileSize(server.dataDir);
+    const page = await fetch(`${server.url}/api/products?limit=20`);
+    const text = await page.text();
+    const docsLength = text.indexOf('],"totalDocs"') - '{"docs":['.length;
+    const afterList = await bodyFileSize(server.dataDir);
+    assert.equal(afterList - before, docsLength);
+    const single = await fetch(`${server.url}/api/products/kept-3`);
+    const body = await single.text();
+    assert.equal((await bodyFileSize(server.dataDir)) - afterList, Buffer.byteLength(body));
+  });
+});
