@@ -5,12 +5,43 @@ const QS_OPTIONS = { depth: 24, arrayLimit: 200, parameterLimit: 2000, allowProt
 /** `name=value&…` with nothing to decode and no brackets: what most requests send (`?depth=1`). */
 const PLAIN = /^[\w.~-]+(=[\w.~:,-]*)?(&[\w.~-]+(=[\w.~:,-]*)?){0,31}$/;
 
+/** Parsed query strings by their text; cleared when full, so a stream of distinct strings stays bounded. */
+const parsed = new Map<string, Readonly<Record<string, unknown>>>();
+const MAX_PARSED = 8192;
+const MAX_KEPT_LENGTH = 1024;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The query string parsed (see parseFresh), once per distinct text: pages of one listing
+ * differ only in their query strings, and a client asks the same ones again and again. The
+ * result is frozen, as requests with the same text share it (routes only read their query),
+ * and the same object can key what a route derives from it (see products-routes.ts).
+ */
+export function parseQuery(text: string): Readonly<Record<string, unknown>> {
+  let query = parsed.get(text);
+  if (query === undefined) {
+    query = deepFreeze(parseFresh(text));
+    if (text.length <= MAX_KEPT_LENGTH) {
+      if (parsed.size >= MAX_PARSED) parsed.clear();
+      parsed.set(text, query);
+    }
+  }
+  return query;
+}
+
 /**
  * The query string as qs parses it (the brackets Payload clients write, bounded so a hostile
  * query string stays cheap), with a shortcut for plain strings that gives qs's result without
  * its general machinery. Repeated names and names of Object.prototype go through qs.
  */
-export function parseQuery(text: string): Record<string, unknown> {
+function parseFresh(text: string): Record<string, unknown> {
   if (!PLAIN.test(text)) return qs.parse(text, QS_OPTIONS);
   const query: Record<string, string> = {};
   for (const pair of text.split('&')) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseDepth, parseListQuery } from '../domain/list-query.js';
+import { parseDepth, parseListQuery, type ListQuery } from '../domain/list-query.js';
 import { stringifyAscii } from '../domain/ascii-json.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
@@ -29,6 +29,16 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
 /** Thin routes: parse, call one operation, serialise. */
 export function productsRoutes(services: Services) {
   const listOptions = { maxLimit: services.config.products.maxLimit, defaultSort: '-createdAt' };
+  // A query string's parsed object is shared by the requests that send that text (parseQuery), so its list query is too.
+  const listQueries = new WeakMap<Query, ListQuery>();
+  const listQueryOf = (raw: Query): ListQuery => {
+    let query = listQueries.get(raw);
+    if (!query) {
+      query = parseListQuery(raw, productFields, listOptions);
+      listQueries.set(raw, query);
+    }
+    return query;
+  };
 
   const product = Type.Ref('Product');
   const input = productInputSchema(services.config.products.timeUnits);
@@ -58,14 +68,14 @@ export function productsRoutes(services: Services) {
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/api/products', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      const query = parseListQuery(request.query, productFields, listOptions);
+      const query = listQueryOf(request.query);
       const body = await findProducts(services, request.caller, query);
       reply.code(200).type(JSON_TYPE);
       return typeof body === 'string' ? reply.send(body) : sendComposed(reply, body);
     });
 
     app.get('/api/products/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      const query = parseListQuery(request.query, productFields, listOptions);
+      const query = listQueryOf(request.query);
       return reply.code(200).type(JSON_TYPE).send(await countProducts(services, request.caller, query));
     });
 

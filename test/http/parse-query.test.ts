@@ -26,4 +26,22 @@ describe('query string parsing', () => {
     assert.deepEqual(parseQuery('hasOwnProperty=1&depth=0'), { depth: '0' });
     assert.deepEqual(parseQuery('where[basic.location][equals]=Brno'), { where: { 'basic.location': { equals: 'Brno' } } });
   });
+
+  it('parses a text once: requests sending it share one frozen result', () => {
+    const text = 'where[basic.location][equals]=Brno&where[additional.price][less_than]=500&sort=additional.price';
+    const first = parseQuery(text);
+    assert.equal(parseQuery(text), first);
+    assert.ok(Object.isFrozen(first) && Object.isFrozen(first.where) && Object.isFrozen((first.where as Record<string, object>)['basic.location']));
+    assert.throws(() => {
+      (first as Record<string, unknown>).sort = '-createdAt';
+    }, TypeError);
+    assert.equal(parseQuery(text).sort, 'additional.price');
+  });
+
+  it('parses texts over 1 KB afresh each time, so that they take no room', () => {
+    const text = `q=${'a'.repeat(1100)}`;
+    const first = parseQuery(text);
+    assert.notEqual(parseQuery(text), first);
+    assert.deepEqual(parseQuery(text), first);
+  });
 });
