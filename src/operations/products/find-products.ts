@@ -158,10 +158,10 @@ async function composePage(services: Services, ids: string[], query: ListQuery, 
 
 /**
  * A page composed body by body, from the product cache where it holds them, the rest read in
- * one query and rendered. Those are not kept one by one: the page's docs keep them, and
- * writing each into the body file again made deep pages write twice their bytes, so that the
- * file went round and wrote over pages still in use (in the benchmark ~7 % of deep pages were
- * composed again that way). Single reads keep the bodies they render. The page is composed with no wait after the last read, so the
+ * one query and rendered. Those are not kept one by one: the page's docs keep them. Written
+ * into the body file each again, deep pages wrote twice their bytes, and in a steady run the
+ * file went round over pages still in use (~7 % of pages were composed again). Single reads
+ * keep the bodies they render. The page is composed with no wait after the last read, so the
  * bodies found held in the body file are still there, unless one was written over while this
  * request waited: then it is rendered too, and held by this request, until every body is at hand.
  */
