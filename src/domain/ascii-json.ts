@@ -19,7 +19,7 @@ function escapeOf(code: number): string {
  */
 export function asciiJson(json: string): string {
   if (isAscii(json)) return json;
-  // The ASCII runs between escapes are sliced and joined: ~30 % faster than a replace() with a callback.
+  // The ASCII runs between escapes are sliced and joined: ~15 % faster than a replace() with a callback.
   let ascii = '';
   let from = 0;
   for (let at = 0; at < json.length; at++) {
