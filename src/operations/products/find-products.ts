@@ -1,10 +1,10 @@
 import { stringifyAscii } from '../../domain/ascii-json.js';
 import type { ListQuery } from '../../domain/list-query.js';
-import type { ProductDocRow, ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
+import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
 import type { WhereNode } from '../../domain/where/types.js';
-import { productEntry, type ProductEntry } from './product-cache.js';
+import type { ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
@@ -179,15 +179,15 @@ async function composeFromBodies(services: Services, ids: string[], depth: ListQ
       return rendered.has(id) || (body !== undefined && file.holds(body));
     };
     const unread = ids.filter((id) => !held(id) && !entries.get(id)?.row);
-    for (const row of await services.storage.products.getDocs(unread)) {
-      const known = entries.get(row.id);
-      entries.set(row.id, known ? { ...known, row } : productEntry(row));
-    }
-    const unrendered = [...entries].filter(([id, entry]) => !held(id) && entry.row !== undefined);
+    const rows = new Map((await services.storage.products.getDocs(unread)).map((row) => [row.id, row]));
+    const unrendered = ids.flatMap((id) => {
+      const row = held(id) ? undefined : (rows.get(id) ?? entries.get(id)?.row);
+      return row ? [row] : [];
+    });
     if (unrendered.length > 0) {
-      const bodies = await renderBodies(unrendered.map(([, entry]) => entry.row as ProductDocRow), depth, (imageIds) => galleryImages(services, imageIds));
+      const bodies = await renderBodies(unrendered, depth, (imageIds) => galleryImages(services, imageIds));
       // Kept as part of the page's docs only (see composePage), not each again in the body file.
-      unrendered.forEach(([id], index) => rendered.set(id, bodies[index] as Buffer));
+      unrendered.forEach((row, index) => rendered.set(row.id, bodies[index] as Buffer));
     }
     const parts: KeptBody[] = [DOCS_OPEN];
     for (const id of ids) {
