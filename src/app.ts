@@ -20,8 +20,10 @@ import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
+import type { ServerResponse } from 'node:http';
 import type { Services } from './operations/context.js';
 import { createProductCaches } from './operations/products/product-cache.js';
+import { BodyWarmer } from './operations/products/warm-bodies.js';
 import type { Storage } from './storage/storage.js';
 import { BodyFile } from './storage/body-file.js';
 
@@ -44,9 +46,24 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
+function warmWhileIdle(app: FastifyInstance, services: Services): BodyWarmer {
+  let inFlight = 0;
+  const warmer = new BodyWarmer(services, () => inFlight === 0);
+  app.server.on('request', (_request, response: ServerResponse) => {
+    inFlight++;
+    response.once('close', () => {
+      if (--inFlight === 0) warmer.nudge();
+    });
+  });
+  app.addHook('onReady', async () => warmer.nudge());
+  app.addHook('onClose', async () => warmer.stop());
+  return warmer;
+}
+
 export const DEFAULT_BODY_FILE_BYTES = 512 * 1024 * 1024;
 
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[]; warmer: BodyWarmer }> {
   const bodyFileBytes = options.bodyFileBytes ?? DEFAULT_BODY_FILE_BYTES;
   let bodyFileFailure: (error: unknown) => void = () => undefined;
   const bodies = bodyFileBytes > 0 ? BodyFile.open(options.dataDir, bodyFileBytes, (error) => bodyFileFailure(error)) : BodyFile.inMemory();
@@ -86,5 +103,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
   await registerDocs(app);
-  return { app, services, routes };
+  const warmer = warmWhileIdle(app, services);
+  return { app, services, routes, warmer };
 }

@@ -169,6 +169,15 @@ export class ReadCache<T> {
     this.bytes = 0;
   }
 
+  /** Bytes it can still take before it evicts anything. */
+  get room(): number {
+    return this.maxBytes - this.bytes;
+  }
+
+  get capacity(): number {
+    return this.maxBytes;
+  }
+
   /** How many entries it holds (for tests). */
   get size(): number {
     return this.entries.size;

@@ -170,6 +170,21 @@ export class BodyFile {
     });
   }
 
+  /** The file's size in bytes; 0 when bodies are kept in memory. */
+  get capacity(): number {
+    return this.fd === undefined ? 0 : this.ring.capacity;
+  }
+
+  /** Bytes the file can still take before it first goes round and starts writing over what it keeps. */
+  get firstLapLeft(): number {
+    return Math.max(0, this.capacity - this.ring.written);
+  }
+
+  /** Bytes kept but not yet written (they wait in memory). */
+  get backlog(): number {
+    return this.queuedBytes;
+  }
+
   /** Whether a kept body can still be read (a slot is gone once written over). */
   holds(body: KeptBody): boolean {
     if (Buffer.isBuffer(body) || body.pending || this.hot.holds(body.hotAt)) return true;

@@ -27,7 +27,8 @@ async function represent(services: Services, caller: Caller, row: ProductReadRow
   return { body, etag: etagOf(body) };
 }
 
-function usesSideTable(node: WhereNode): boolean {
+/** Whether a filter looks at the product_texts side table, whose columns a read row lacks. */
+export function usesSideTable(node: WhereNode): boolean {
   if (node.kind === 'and' || node.kind === 'or') return node.children.some(usesSideTable);
   return node.field.sideTable !== undefined;
 }

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { buildApp } from '../../src/app.js';
+import { defaultConfig } from '../../src/config/defaults.js';
+import { openStorage } from '../../src/storage/storage.js';
+import { dialects, startServer, TEST_SECRET, type TestServer } from '../helpers/server.js';
+
+const PRODUCTS = 50;
+const hidden = (index: number) => index % 4 === 0;
+
+/** A second service over the seeding server's database: what a restart gives, its caches empty. */
+async function restarted(seeded: TestServer, bodyFileBytes?: number) {
+  const storage = await openStorage(seeded.databaseUrl, seeded.dataDir);
+  const config = defaultConfig();
+  config.rateLimit = false;
+  const built = await buildApp({ config, storage, secret: TEST_SECRET, dataDir: seeded.dataDir, bodyFileBytes });
+  // Counts the single-product reads the database answers, calling the repository itself.
+  let rowReads = 0;
+  const get = storage.products.get.bind(storage.products);
+  storage.products.get = (...args) => {
+    rowReads++;
+    return get(...args);
+  };
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  return {
+    ...built,
+    url: `http://127.0.0.1:${address.port}`,
+    rowReads: () => rowReads,
+    close: async () => {
+      await built.app.close();
+      await storage.close();
+    },
+  };
+}
+
+async function read(url: string, token?: string) {
+  const response = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  return { status: response.status, text: await response.text(), etag: response.headers.get('etag') };
+}
+
+for (const dialect of dialects) {
+  describe(`product bodies warmed after start-up (${dialect})`, () => {
+    let seeded: TestServer;
+    let owner: { id: string; token: string };
+    const expected = new Map<number, { text: string; etag: string | null }>();
+
+    before(async () => {
+      seeded = await startServer(dialect);
+      owner = await seeded.signUp();
+      for (let index = 0; index < PRODUCTS; index++) {
+        const created = await seeded.http.post(`/api/products/warm-${String(index).padStart(2, '0')}`, {
+          basic: { product_name: `Stan ${index}`, product_desc: `Popis stanu ${index}, řádek\n`.repeat(30 + index), location: 'Brno' },
+          additional: { price: 100 + index, time_unit: 'day' },
+          settings: { published: !hidden(index) },
+        }, owner.token);
+        assert.equal(created.status, 201, created.text);
+      }
+      for (let index = 0; index < PRODUCTS; index++) expected.set(index, await read(`${seeded.url}/api/products/warm-${String(index).padStart(2, '0')}`, owner.token));
+    });
+    after(() => seeded.close());
+
+    it('renders every product once idle, so that anonymous reads answer without a database read, byte for byte', async () => {
+      const service = await restarted(seeded);
+      try {
+        await service.warmer.finished;
+        assert.equal(service.services.caches.products.size, PRODUCTS);
+        for (let index = 0; index < PRODUCTS; index++) {
+          const got = await read(`${service.url}/api/products/warm-${String(index).padStart(2, '0')}`);
+          if (hidden(index)) assert.equal(got.status, 404, `hidden ${index}`);
+          else assert.deepEqual(got, { status: 200, ...expected.get(index) }, `product ${index}`);
+        }
+        assert.equal(service.rowReads(), 0);
+        // Another reader's access rule is checked against the row once; the body is the same.
+        assert.deepEqual(await read(`${service.url}/api/products/warm-00`, owner.token), { status: 200, ...expected.get(0) });
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('serves a product written after it was warmed as written', async () => {
+      const service = await restarted(seeded);
+      try {
+        await service.warmer.finished;
+        const patched = await fetch(`${service.url}/api/products/warm-01`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ additional: { price: 777 } }),
+        });
+        assert.equal(patched.status, 200);
+        const got = await read(`${service.url}/api/products/warm-01`);
+        assert.equal(got.status, 200);
+        assert.equal((JSON.parse(got.text) as { additional: { price: number } }).additional.price, 777);
+        assert.notEqual(got.etag, expected.get(1)?.etag);
+        const unpublished = await fetch(`${service.url}/api/products/warm-02`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ settings: { published: false } }),
+        });
+        assert.equal(unpublished.status, 200);
+        assert.equal((await read(`${service.url}/api/products/warm-02`)).status, 404);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('stops before the body file has gone three-quarters round, and serves the rest as before', async () => {
+      const capacity = 96 * 1024;
+      const service = await restarted(seeded, capacity);
+      try {
+        await service.warmer.finished;
+        const warmed = service.services.caches.products.size;
+        assert.ok(warmed > 0 && warmed < PRODUCTS, `${warmed} warmed`);
+        assert.ok(service.services.caches.bodies.firstLapLeft > 0, 'the file went round');
+        const got = await read(`${service.url}/api/products/warm-49`);
+        assert.equal(got.text, (await read(`${seeded.url}/api/products/warm-49`)).text);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('warms nothing when bodies are kept in memory', async () => {
+      const service = await restarted(seeded, 0);
+      try {
+        await service.warmer.finished;
+        assert.equal(service.services.caches.products.size, 0);
+      } finally {
+        await service.close();
+      }
+    });
+  });
+}
