@@ -43,13 +43,19 @@ export interface AppOptions {
   cacheBytes?: number;
   /** The size of the file that keeps rendered product bodies (BODY_FILE_MB); 0 keeps them in memory. */
   bodyFileBytes?: number;
+  /** Render product bodies ahead of their first read in idle turns (WARM_BODIES; off unless set). */
+  warmBodies?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
-function warmWhileIdle(app: FastifyInstance, services: Services): BodyWarmer {
+function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolean): BodyWarmer {
   let inFlight = 0;
   const warmer = new BodyWarmer(services, () => inFlight === 0);
+  if (!enabled) {
+    warmer.stop();
+    return warmer;
+  }
   app.server.on('request', (_request, response: ServerResponse) => {
     inFlight++;
     response.once('close', () => {
@@ -103,6 +109,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
   await registerDocs(app);
-  const warmer = warmWhileIdle(app, services);
+  const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
   return { app, services, routes, warmer };
 }

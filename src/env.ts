@@ -15,6 +15,8 @@ export interface Env {
   cacheBytes?: number;
   /** The file of rendered product bodies, in bytes (BODY_FILE_MB; 0 keeps them in memory); unset, its default. */
   bodyFileBytes?: number;
+  /** Whether idle turns render product bodies ahead of their first read (WARM_BODIES). */
+  warmBodies: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -26,6 +28,14 @@ function megabytes(source: NodeJS.ProcessEnv, name: string, min: number, what: s
   const value = Number(text);
   if (!(Number.isFinite(value) && value >= min)) throw new Error(`${name} must be a number of megabytes (${what}), not \`${text}\`.`);
   return Math.round(value * MB);
+}
+
+const SWITCH: Record<string, boolean> = { '': false, '0': false, false: false, off: false, '1': true, true: true, on: true };
+
+function onOrOff(source: NodeJS.ProcessEnv, name: string): boolean {
+  const value = SWITCH[(source[name] ?? '').toLowerCase()];
+  if (value === undefined) throw new Error(`${name} must be on or off (1/0, true/false), not \`${source[name]}\`.`);
+  return value;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -46,5 +56,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     ...(cacheBytes !== undefined ? { cacheBytes } : {}),
     ...(bodyFileBytes !== undefined ? { bodyFileBytes } : {}),
+    warmBodies: onOrOff(source, 'WARM_BODIES'),
   };
 }

@@ -26,6 +26,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       redisUrl: env.redisUrl,
       cacheBytes: env.cacheBytes,
       bodyFileBytes: env.bodyFileBytes,
+      warmBodies: env.warmBodies,
       logger: { level: options.logLevel ?? 'info' },
     });
     await app.listen({ port: env.port, host: env.host });

@@ -28,6 +28,13 @@ describe('the environment', () => {
     }
   });
 
+  it('turns warming of product bodies on only when WARM_BODIES says so', () => {
+    assert.equal(readEnv({}).warmBodies, false);
+    for (const value of ['1', 'true', 'ON']) assert.equal(readEnv({ WARM_BODIES: value }).warmBodies, true, value);
+    for (const value of ['', '0', 'false', 'off']) assert.equal(readEnv({ WARM_BODIES: value }).warmBodies, false, value);
+    for (const value of ['yes please', '2']) assert.throws(() => readEnv({ WARM_BODIES: value }), /WARM_BODIES must be on or off/, value);
+  });
+
   it('refuses a PORT that is not a port', () => {
     for (const value of ['http', '-1', '65536', '80.5']) assert.throws(() => readEnv({ PORT: value }), /PORT must be a port number/, value);
     assert.equal(readEnv({ PORT: '8080' }).port, 8080);

@@ -9,11 +9,11 @@ const PRODUCTS = 50;
 const hidden = (index: number) => index % 4 === 0;
 
 /** A second service over the seeding server's database: what a restart gives, its caches empty. */
-async function restarted(seeded: TestServer, bodyFileBytes?: number) {
+async function restarted(seeded: TestServer, bodyFileBytes?: number, warmBodies = true) {
   const storage = await openStorage(seeded.databaseUrl, seeded.dataDir);
   const config = defaultConfig();
   config.rateLimit = false;
-  const built = await buildApp({ config, storage, secret: TEST_SECRET, dataDir: seeded.dataDir, bodyFileBytes });
+  const built = await buildApp({ config, storage, secret: TEST_SECRET, dataDir: seeded.dataDir, bodyFileBytes, warmBodies });
   // Counts the single-product reads the database answers, calling the repository itself.
   let rowReads = 0;
   const get = storage.products.get.bind(storage.products);
@@ -115,6 +115,19 @@ for (const dialect of dialects) {
         assert.ok(service.services.caches.bodies.firstLapLeft > 0, 'the file went round');
         const got = await read(`${service.url}/api/products/warm-49`);
         assert.equal(got.text, (await read(`${seeded.url}/api/products/warm-49`)).text);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('warms nothing unless asked to (WARM_BODIES)', async () => {
+      const service = await restarted(seeded, undefined, false);
+      try {
+        await service.warmer.finished;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.equal(service.services.caches.products.size, 0);
+        assert.equal((await read(`${service.url}/api/products/warm-03`)).text, expected.get(3)?.text);
+        assert.equal(service.rowReads(), 1);
       } finally {
         await service.close();
       }
