@@ -183,16 +183,16 @@ export class ProductsRepository {
     return result.rows.map((row) => row.id);
   }
 
-  /**
-   * The documents of several products, in the order of `ids` (missing ones left out). Only
-   * the columns a body needs: every column more costs a property on every row.
-   */
   /** Up to `limit` products in id order after `afterId` (all of them, in turn, without a filter). */
   async after(afterId: string, limit: number): Promise<ProductReadRow[]> {
     const rows = await this.selectRead().where('products.id', '>', afterId).orderBy('products.id').limit(limit).execute();
     return this.owners.attach(rows);
   }
 
+  /**
+   * The documents of several products, in the order of `ids` (missing ones left out). Only
+   * the columns a body needs: every column more costs a property on every row.
+   */
   async getDocs(ids: string[]): Promise<ProductDocRow[]> {
     if (ids.length === 0) return [];
     const rows = await this.owners.attach(await this.db.selectFrom('products').select(['id', 'owner_id', 'doc']).where('id', 'in', ids).execute());
