@@ -2,12 +2,10 @@ import { notFound } from '../../errors/api-error.js';
 import { stringifyAscii } from '../../domain/ascii-json.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
-import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { etagOf } from './etag.js';
-import { columnsOf, entrySize, productEntry, withSideColumns, type ProductEntry } from './product-cache.js';
-import type { WhereNode } from '../../domain/where/types.js';
+import { checkedAgainst, entrySize, productEntry, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
@@ -25,12 +23,6 @@ async function represent(services: Services, caller: Caller, row: ProductReadRow
   const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
   const body = stringifyAscii(doc);
   return { body, etag: etagOf(body) };
-}
-
-/** Whether a filter looks at the product_texts side table, whose columns a read row lacks. */
-export function usesSideTable(node: WhereNode): boolean {
-  if (node.kind === 'and' || node.kind === 'or') return node.children.some(usesSideTable);
-  return node.field.sideTable !== undefined;
 }
 
 /**
@@ -58,10 +50,7 @@ export async function readProduct(services: Services, caller: Caller, id: string
     const row = await services.storage.products.get(id);
     if (!row) throw missing(id);
     entry = entry ? { ...entry, row } : productEntry(row);
-    if (filter && entry.checked?.where !== filter) {
-      const columns = columnsOf(row);
-      entry.checked = { where: filter, visible: matches(filter, usesSideTable(filter) ? withSideColumns(columns, row) : columns) };
-    }
+    if (filter && entry.checked?.where !== filter) entry.checked = checkedAgainst(filter, row);
     changed = true;
   }
   if (filter && !entry.checked?.visible) {

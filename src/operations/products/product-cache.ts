@@ -1,5 +1,5 @@
 import type { ProductDoc } from '../../domain/product-schema.js';
-import type { ColumnValues } from '../../domain/where/matches.js';
+import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import type { WhereNode } from '../../domain/where/types.js';
 import type { ProductDocRow, ProductReadRow } from '../../storage/products-repository.js';
 import type { ChangeFeed } from '../../storage/change-feed.js';
@@ -24,7 +24,7 @@ export interface ProductEntry {
   etags: [string | undefined, string | undefined];
 }
 
-export function columnsOf(row: ProductReadRow): ColumnValues {
+function columnsOf(row: ProductReadRow): ColumnValues {
   const { doc: _doc, owner_name: _name, owner_profile: _profile, ...columns } = row;
   return columns;
 }
@@ -33,9 +33,21 @@ export function columnsOf(row: ProductReadRow): ColumnValues {
 export const productEntry = (row: ProductDocRow): ProductEntry => ({ row, checked: undefined, bodies: [undefined, undefined], etags: [undefined, undefined] });
 
 /** Side-table columns are not in the read row; a filter on them (rare) looks at the document. */
-export function withSideColumns(columns: ColumnValues, row: ProductDocRow): ColumnValues {
+function withSideColumns(columns: ColumnValues, row: ProductDocRow): ColumnValues {
   const record = toRecord(JSON.parse(row.doc) as ProductDoc);
   return { ...columns, ...record.texts };
+}
+
+/** Whether a filter looks at the product_texts side table, whose columns a read row lacks. */
+function usesSideTable(node: WhereNode): boolean {
+  if (node.kind === 'and' || node.kind === 'or') return node.children.some(usesSideTable);
+  return node.field.sideTable !== undefined;
+}
+
+/** A filtered grant checked against a stored product, as an entry keeps it. */
+export function checkedAgainst(where: WhereNode, row: ProductReadRow): NonNullable<ProductEntry['checked']> {
+  const columns = columnsOf(row);
+  return { where, visible: matches(where, usesSideTable(where) ? withSideColumns(columns, row) : columns) };
 }
 
 /** What an entry takes on V8's heap beside its row and bodies (measured: ~380 bytes, ~550 with an ETag and a checked grant). */

@@ -1,10 +1,8 @@
 import { APIError } from '../../errors/api-error.js';
-import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Services } from '../context.js';
-import { usesSideTable } from './find-product.js';
 import { productGrant } from './product-access.js';
-import { columnsOf, entrySize, productEntry, type ProductEntry } from './product-cache.js';
+import { checkedAgainst, entrySize, productEntry, type ProductEntry } from './product-cache.js';
 import { hasAfterRead } from './read-hooks.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
@@ -115,8 +113,7 @@ export class BodyWarmer {
 async function anonymousCheck(services: Services, row: ProductReadRow): Promise<ProductEntry['checked']> {
   try {
     const grant = await productGrant(services.config.access.products.read, { user: null, id: row.id });
-    if (grant.kind !== 'filter' || usesSideTable(grant.where)) return undefined;
-    return { where: grant.where, visible: matches(grant.where, columnsOf(row)) };
+    return grant.kind === 'filter' ? checkedAgainst(grant.where, row) : undefined;
   } catch (error) {
     // Refused outright: the read answers that, per request.
     if (error instanceof APIError) return undefined;
