@@ -1,6 +1,13 @@
 import qs from 'qs';
+import { MAX_DEPTH as MAX_WHERE_DEPTH } from '../domain/where/parse-where.js';
 
-const QS_OPTIONS = { depth: 24, arrayLimit: 200, parameterLimit: 2000, allowPrototypes: false, allowEmptyArrays: true } as const;
+/**
+ * Bracket depth: `where`'s deepest allowed condition, one level more (`[and][0]` is two
+ * brackets a level, then `[path][operator]`), so that one level too deep is still parsed
+ * far enough to be refused as too deep instead of as an unknown field.
+ */
+const QS_DEPTH = 2 * (MAX_WHERE_DEPTH + 1) + 2;
+const QS_OPTIONS = { depth: QS_DEPTH, arrayLimit: 200, parameterLimit: 2000, allowPrototypes: false, allowEmptyArrays: true } as const;
 
 /** `name=value&…` with nothing to decode and no brackets: what most requests send (`?depth=1`). */
 const PLAIN = /^[\w.~-]+(=[\w.~:,-]*)?(&[\w.~-]+(=[\w.~:,-]*)?){0,31}$/;

@@ -151,6 +151,24 @@ for (const dialect of dialects) {
       });
     }
 
+    it('takes and/or nested 16 levels deep in brackets as in JSON, and refuses 17 with a message saying so', async () => {
+      const nested = (levels: number): Record<string, unknown> => {
+        let where: Record<string, unknown> = { 'basic.location': { equals: 'Praha' } };
+        for (let level = 0; level < levels; level++) where = { [level % 2 ? 'or' : 'and']: [where] };
+        return where;
+      };
+      for (const query of [qs.stringify({ where: nested(16), limit: 100 }), `where=${encodeURIComponent(JSON.stringify(nested(16)))}&limit=100`]) {
+        const res = await list(query);
+        assert.equal(res.status, 200, res.text);
+        assert.deepEqual(ids(res.body), ['a2']);
+      }
+      for (const query of [qs.stringify({ where: nested(17) }), qs.stringify({ where: nested(40) }), `where=${encodeURIComponent(JSON.stringify(nested(17)))}`]) {
+        const res = await list(query);
+        assert.equal(res.status, 400, res.text);
+        assert.deepEqual(res.body, { errors: [{ field: 'where', message: 'Nested deeper than 16 levels.' }] });
+      }
+    });
+
     it('names every bad condition at once', async () => {
       const res = await list('where[nope][equals]=1&where[additional.price][less_than]=x&sort=bad&limit=0');
       assert.equal(res.status, 400);

@@ -4,7 +4,8 @@ import { foldText } from '../fold.js';
 import { coerceBoolean, coerceScalar } from './coerce.js';
 import { OPERATORS, type Condition, type FieldCatalogue, type FieldDef, type Operator, type Scalar, type WhereNode } from './types.js';
 
-const MAX_DEPTH = 16;
+/** How deeply `and` / `or` may nest. */
+export const MAX_DEPTH = 16;
 const MAX_CONDITIONS = 200;
 const MAX_LIST = 500;
 
