@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { openStorage } from '../../src/storage/storage.js';
-import { dialects, startServer, TEST_SECRET, type TestServer } from '../helpers/server.js';
+import { dialects, listenOnLoopback, startServer, TEST_SECRET, type TestServer } from '../helpers/server.js';
 
 const PRODUCTS = 50;
 const hidden = (index: number) => index % 4 === 0;
@@ -21,12 +21,9 @@ async function restarted(seeded: TestServer, bodyFileBytes?: number, warmBodies 
     rowReads++;
     return get(...args);
   };
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
   return {
     ...built,
-    url: `http://127.0.0.1:${address.port}`,
+    url: await listenOnLoopback(built.app),
     rowReads: () => rowReads,
     close: async () => {
       await built.app.close();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { defaultConfig } from '../../src/config/defaults.js';
@@ -57,6 +58,14 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 let accountCounter = 0;
 
 /** A real server on a loopback port with its own fresh database. */
+/** Listens on a free loopback port; the server's base URL. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('server has no address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
@@ -82,10 +91,7 @@ export async function startServer(
     bodyFileBytes: options.bodyFileBytes,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('server has no address');
-  const url = `http://127.0.0.1:${address.port}`;
+  const url = await listenOnLoopback(app);
   const http = new HttpClient(url);
   const server: TestServer = {
     url,
