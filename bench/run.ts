@@ -106,6 +106,16 @@ async function cannon(options: Options): Promise<Measured> {
   return { result, p50: round(latencies.percentile(50)), p99: round(latencies.percentile(99)) };
 }
 
+/** The bare server's rate for a small constant, what every ratio is taken to. */
+async function measureCeiling(): Promise<Measured> {
+  const bare = await startNode('bench/ceiling-server.ts', {}, '/');
+  try {
+    return await cannon({ url: `${bare.url}/` });
+  } finally {
+    await stop(bare);
+  }
+}
+
 const round = (milliseconds: number) => Number(milliseconds.toFixed(3));
 
 function record(scenario: string, { result, p50, p99 }: Measured, ceiling?: number, target?: number, note?: string): Row {
@@ -191,9 +201,7 @@ async function main(): Promise<void> {
   log(`Benchmark on ${DB}: ${PRODUCTS} products, ${DURATION} s per scenario, ${CONNECTIONS} connections; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`);
 
   log('ceiling: bare Fastify, constant JSON');
-  const bare = await startNode('bench/ceiling-server.ts', {}, '/');
-  const ceilingResult = await cannon({ url: `${bare.url}/` });
-  await stop(bare);
+  const ceilingResult = await measureCeiling();
   const ceiling = ceilingResult.result.requests.average;
   record('ceiling: bare Fastify {hello:"world"}', ceilingResult, ceiling);
 
@@ -258,6 +266,10 @@ async function main(): Promise<void> {
   const rss = rssMb(server);
   rows.push({ scenario: 'server RSS after the run (MB)', requestsPerSecond: 0, p50: Math.round(rss), p99: Math.round(rss), target: '≤ 300', pass: rss <= 300 });
   await stop(server);
+
+  log('ceiling again, after the run');
+  const drift = record('ceiling again, after the run (ratios stay to the first)', await measureCeiling(), ceiling);
+  log(`  the machine's ceiling moved by ${((drift.ratio ?? 1) * 100 - 100).toFixed(1)} % during the run`);
 
   printAndSave();
   rmSync(work, { recursive: true, force: true });
