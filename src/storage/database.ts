@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema, Dialect } from './schema.js';
 import { openSqlite } from './sqlite-dialect.js';
+import { preparingPool } from './prepared-statements.js';
 
 export interface OpenDatabase {
   db: Kysely<DatabaseSchema>;
@@ -32,7 +33,7 @@ export async function openDatabase(url: string, dataDir: string): Promise<OpenDa
     // An idle connection the server drops (restart, terminated backend, network) is discarded by
     // the pool and replaced on the next query; without a listener its error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = sqliteFile(url, dataDir);
