@@ -10,6 +10,7 @@ import { countProducts, findProducts } from '../operations/products/find-product
 import { ifNoneMatchSatisfied } from '../operations/products/etag.js';
 import { runAction, selectedAction } from '../operations/products/run-action.js';
 import { updateProduct } from '../operations/products/update-product.js';
+import type { WrittenProduct } from '../operations/products/render-one.js';
 import { sendErrors } from './error-handler.js';
 import { sendComposed } from './send-composed.js';
 import { Type } from '@sinclair/typebox';
@@ -24,6 +25,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
   return reply.code(status).type(JSON_TYPE).send(stringifyAscii(body));
+}
+
+/** Payload's `{doc, message}` around a written product's JSON. */
+function sendWithMessage(reply: FastifyReply, status: number, product: WrittenProduct, message: string): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(`{"doc":${product.json},"message":${stringifyAscii(message)}}`);
 }
 
 /** Thin routes: parse, call one operation, serialise. */
@@ -92,30 +98,30 @@ export function productsRoutes(services: Services) {
       const action = selectedAction(request.query.action, request.body);
       if (action !== undefined) {
         const result = await runAction(services, request.caller, request.params.id, action, request.body, depth);
-        if (result.created) reply.header('location', `/api/products/${encodeURIComponent(String(result.doc.id))}`);
-        return sendJson(reply, result.created ? 201 : 200, result.doc);
+        if (result.created) reply.header('location', `/api/products/${encodeURIComponent(result.product.id)}`);
+        return reply.code(result.created ? 201 : 200).type(JSON_TYPE).send(result.product.json);
       }
-      const { doc, created } = await createProduct(services, request.caller, { id: request.params.id, body: request.body, depth });
-      if (created) reply.header('location', `/api/products/${encodeURIComponent(String(doc.id))}`);
-      return sendJson(reply, created ? 201 : 200, doc);
+      const { product, created } = await createProduct(services, request.caller, { id: request.params.id, body: request.body, depth });
+      if (created) reply.header('location', `/api/products/${encodeURIComponent(product.id)}`);
+      return reply.code(created ? 201 : 200).type(JSON_TYPE).send(product.json);
     });
 
     app.post('/api/products', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       if (!services.config.products.createWithoutId) {
         return sendErrors(reply, 405, [{ message: 'Products are created with POST /api/products/:id in this installation.' }], { allow: 'GET, HEAD' });
       }
-      const { doc } = await createProduct(services, request.caller, { body: request.body, depth: parseDepth(request.query.depth) });
-      reply.header('location', `/api/products/${encodeURIComponent(String(doc.id))}`);
-      return sendJson(reply, 201, { doc, message: 'Product successfully created.' });
+      const { product } = await createProduct(services, request.caller, { body: request.body, depth: parseDepth(request.query.depth) });
+      reply.header('location', `/api/products/${encodeURIComponent(product.id)}`);
+      return sendWithMessage(reply, 201, product, 'Product successfully created.');
     });
 
     app.patch('/api/products/:id', { schema: schemas.update }, async (request: IdRequest, reply) => {
       const ifMatch = request.headers['if-match'];
-      const doc = await updateProduct(services, request.caller, request.params.id, request.body, {
+      const product = await updateProduct(services, request.caller, request.params.id, request.body, {
         ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined,
         depth: parseDepth(request.query.depth),
       });
-      return sendJson(reply, 200, { doc, message: 'Updated successfully.' });
+      return sendWithMessage(reply, 200, product, 'Updated successfully.');
     });
 
     app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {

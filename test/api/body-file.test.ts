@@ -80,12 +80,13 @@ async function bodyFileSize(dataDir: string): Promise<number> {
   return size;
 }
 
-describe('what a list page keeps in the body file', () => {
+describe('what a list page and a write keep in the body file', () => {
   let server: TestServer;
+  let owner: { id: string; token: string };
 
   before(async () => {
     server = await startServer('sqlite', () => {}, { bodyFileBytes: 64 * 1024 * 1024 });
-    const owner = await server.signUp();
+    owner = await server.signUp();
     for (let index = 0; index < 20; index++) {
       const created = await server.http.post(`/api/products/kept-${index}`, {
         basic: { product_name: `Stan ${index}`, product_desc: 'Stan pro čtyři osoby. '.repeat(40), location: 'Brno' },
@@ -103,8 +104,33 @@ describe('what a list page keeps in the body file', () => {
     const docsLength = text.indexOf('],"totalDocs"') - '{"docs":['.length;
     const afterList = await bodyFileSize(server.dataDir);
     assert.equal(afterList - before, docsLength);
-    const single = await fetch(`${server.url}/api/products/kept-3`);
+    // Depth 0: writes keep depth 1 only, so this one is the product's first.
+    const single = await fetch(`${server.url}/api/products/kept-3?depth=0`);
     const body = await single.text();
     assert.equal((await bodyFileSize(server.dataDir)) - afterList, Buffer.byteLength(body));
+  });
+
+  it('keeps a written product at depth 1 as its first read would, and answers the write with those bytes: reads after it add nothing', async () => {
+    const before = await bodyFileSize(server.dataDir);
+    const created = await server.http.post('/api/products/kept-new', { basic: { product_name: 'Nový stan', location: 'Brno' }, settings: { published: true } }, owner.token);
+    assert.equal(created.status, 201, created.text);
+    const afterCreate = await bodyFileSize(server.dataDir);
+    const read = async () => {
+      const response = await fetch(`${server.url}/api/products/kept-new`);
+      return { text: await response.text(), etag: response.headers.get('etag') };
+    };
+    const first = await read();
+    assert.equal(afterCreate - before, Buffer.byteLength(first.text));
+    assert.equal(created.text, first.text, 'the create answered the bytes its reads send');
+    assert.equal(await bodyFileSize(server.dataDir), afterCreate, 'the read found it kept');
+
+    const patched = await server.http.patch<{ doc: unknown }>('/api/products/kept-new', { additional: { price: 250 } }, owner.token);
+    assert.equal(patched.status, 200, patched.text);
+    const afterPatch = await bodyFileSize(server.dataDir);
+    const second = await read();
+    assert.equal(patched.text, `{"doc":${second.text},"message":"Updated successfully."}`, 'the update answered the bytes its reads send');
+    assert.notEqual(second.etag, first.etag);
+    assert.equal(afterPatch - afterCreate, Buffer.byteLength(second.text));
+    assert.equal(await bodyFileSize(server.dataDir), afterPatch, 'the read after the update found it kept');
   });
 });

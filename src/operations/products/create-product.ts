@@ -7,8 +7,8 @@ import { denied } from '../access.js';
 import { runHooks } from '../hooks.js';
 import type { Caller, Services } from '../context.js';
 import { grantCovers, productGrant } from './product-access.js';
-import type { RenderedProduct } from './render.js';
-import { renderOne, requireObjectBody } from './render-one.js';
+import { keepWritten } from './kept-entry.js';
+import { requireObjectBody, writtenProduct, type WrittenProduct } from './render-one.js';
 import { replaceProduct } from './update-product.js';
 import { writeProduct } from './write-product.js';
 
@@ -32,18 +32,19 @@ export async function createProduct(
   services: Services,
   caller: Caller,
   input: { id?: string; body: unknown; depth: Depth },
-): Promise<{ doc: RenderedProduct; created: boolean }> {
+): Promise<{ product: WrittenProduct; created: boolean }> {
   const body = requireObjectBody(input.body);
   if (input.id !== undefined) checkPathId(input.id, body);
   const { user } = caller;
   const grant = await productGrant(services.config.access.products.create, { user, id: input.id, data: body });
 
   if (input.id !== undefined && services.config.products.upsert && (await services.storage.products.exists(input.id))) {
-    return { doc: await replaceProduct(services, caller, input.id, body, input.depth), created: false };
+    return { product: await replaceProduct(services, caller, input.id, body, input.depth), created: false };
   }
 
   const id = input.id ?? generateId();
   const now = new Date().toISOString();
+  let kept: Buffer | undefined;
   const { doc } = await writeProduct(services, user, {
     operation: 'create',
     data: withoutNulls(withoutServerFields(body)),
@@ -51,9 +52,10 @@ export async function createProduct(
     write: async (record, written) => {
       if (!grantCovers(grant, written, record.row.doc)) throw denied(user);
       await services.storage.products.insert(record);
+      kept = await keepWritten(services, record, 1);
       return true;
     },
   });
   await runHooks(services.config.hooks.products.afterChange, { doc: asData(doc), operation: 'create' as const, user });
-  return { doc: await renderOne(services, caller, doc, input.depth), created: true };
+  return { product: await writtenProduct(services, caller, doc, input.depth, kept), created: true };
 }

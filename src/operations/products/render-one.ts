@@ -1,3 +1,4 @@
+import { stringifyAscii } from '../../domain/ascii-json.js';
 import { badRequest } from '../../errors/api-error.js';
 import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
@@ -20,3 +21,15 @@ export async function renderOne(services: Services, caller: Caller, doc: Product
   return rendered as RenderedProduct;
 }
 
+
+/** A product a request has just written, as its response shows it: its id and its JSON text. */
+export interface WrittenProduct {
+  id: string;
+  json: string;
+}
+
+/** The response to a write: at depth 1 the body kept for reads when it was (see keepWritten), else rendered. */
+export async function writtenProduct(services: Services, caller: Caller, doc: ProductDoc, depth: Depth, kept: Buffer | undefined): Promise<WrittenProduct> {
+  const json = kept !== undefined && depth === 1 ? kept.toString('latin1') : stringifyAscii(await renderOne(services, caller, doc, depth));
+  return { id: doc.id, json };
+}

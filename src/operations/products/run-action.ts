@@ -8,8 +8,7 @@ import { parseInterval } from '../../domain/reservations.js';
 import type { Caller, Services } from '../context.js';
 import { createProduct } from './create-product.js';
 import { loadForWrite } from './product-access.js';
-import type { RenderedProduct } from './render.js';
-import { renderOne } from './render-one.js';
+import { writtenProduct, type WrittenProduct } from './render-one.js';
 import { changeProduct } from './update-product.js';
 
 export const BUILT_IN_ACTIONS = ['publish', 'unpublish', 'duplicate', 'reserve', 'release'] as const;
@@ -48,7 +47,7 @@ function release(data: JsonObject, args: JsonObject): JsonObject {
   return withReservations(data, items.filter((item) => item.id !== reservationId));
 }
 
-async function duplicate(services: Services, caller: Caller, id: string, args: JsonObject, depth: Depth): Promise<RenderedProduct> {
+async function duplicate(services: Services, caller: Caller, id: string, args: JsonObject, depth: Depth): Promise<WrittenProduct> {
   const { newId } = args;
   if (newId !== undefined && typeof newId !== 'string') throw badRequest('Must be a product id.', 'newId');
   const { doc } = await loadForWrite(services, caller.user, id, services.config.access.products.actions?.duplicate ?? services.config.access.products.update, 'duplicate');
@@ -61,7 +60,7 @@ async function duplicate(services: Services, caller: Caller, id: string, args: J
   delete copy.id;
   try {
     const result = await createProduct(services, caller, { id: newId ?? generateId(), body: copy, depth });
-    return result.doc;
+    return result.product;
   } catch (error) {
     if (error instanceof ValidationError && error.items.some((item) => item.field === 'id')) {
       throw new ValidationError(error.items.map((item) => (item.field === 'id' ? { ...item, field: 'newId' } : item)));
@@ -78,7 +77,7 @@ export async function runAction(
   action: string,
   body: unknown,
   depth: Depth,
-): Promise<{ doc: RenderedProduct; created: boolean }> {
+): Promise<{ product: WrittenProduct; created: boolean }> {
   const args: JsonObject = isPlainObject(body) ? { ...body } : {};
   delete args.action;
   const custom = services.config.actions[action];
@@ -88,7 +87,7 @@ export async function runAction(
     throw badRequest(`Unknown action \`${action}\`; known actions: ${known.join(', ')}.`, 'action');
   }
   // Configured actions cannot take a built-in name (the configuration refuses it).
-  if (action === 'duplicate') return { doc: await duplicate(services, caller, id, args, depth), created: true };
+  if (action === 'duplicate') return { product: await duplicate(services, caller, id, args, depth), created: true };
 
   const change = async (data: JsonObject, doc: ProductDoc): Promise<JsonObject> => {
     if (custom) {
@@ -105,7 +104,7 @@ export async function runAction(
         return release(data, args);
     }
   };
-  const doc = await changeProduct(services, caller, id, change, { action });
-  return { doc: await renderOne(services, caller, doc, depth), created: false };
+  const { doc, kept } = await changeProduct(services, caller, id, change, { action });
+  return { product: await writtenProduct(services, caller, doc, depth, kept), created: false };
 }
 

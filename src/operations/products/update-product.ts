@@ -9,12 +9,19 @@ import { runHooks } from '../hooks.js';
 import { productLocks } from '../keyed-lock.js';
 import type { AccessFunction } from '../../config/types.js';
 import type { Caller, Services } from '../context.js';
-import { renderOne, requireObjectBody } from './render-one.js';
+import { requireObjectBody, writtenProduct, type WrittenProduct } from './render-one.js';
 import { ifMatchSatisfied } from './etag.js';
 import { currentEtags } from './find-product.js';
 import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
 import { toRecord } from './persist-product.js';
+import { keepWritten } from './kept-entry.js';
+
+/** A changed product, and its body at depth 1 if it was kept for reads (see keepWritten). */
+export interface ChangedProduct {
+  doc: ProductDoc;
+  kept: Buffer | undefined;
+}
 
 /** How often a write that lost a race with another instance is retried before giving up. */
 const ATTEMPTS = 10;
@@ -29,7 +36,7 @@ export async function changeProduct(
   id: string,
   change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
   options: { ifMatch?: string; action?: string },
-): Promise<ProductDoc> {
+): Promise<ChangedProduct> {
   if (!isValidId(id)) throw notFound(`No product has the id \`${id}\`.`);
   const rules = services.config.access.products;
   const rule = options.action ? (rules.actions?.[options.action] ?? services.config.actions[options.action]?.access ?? rules.update) : rules.update;
@@ -42,7 +49,7 @@ async function changeLocked(
   id: string,
   change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
   options: { ifMatch?: string; action?: string; rule: AccessFunction | undefined },
-): Promise<ProductDoc> {
+): Promise<ChangedProduct> {
   const { rule } = options;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { row, doc } = await loadForWrite(services, caller.user, id, rule, options.action);
@@ -50,16 +57,21 @@ async function changeLocked(
       throw new APIError(412, 'The product has changed since it was read (If-Match does not match its ETag).');
     }
     const data = await change(withoutServerFields(asData(doc)), doc);
+    let kept: Buffer | undefined;
     const result = await writeProduct(services, caller.user, {
       operation: 'update',
       data,
       originalDoc: doc,
       server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner },
-      write: (record) => services.storage.products.replace(record, row.version, toRecord(doc, row.doc)),
+      write: async (record) => {
+        const replaced = await services.storage.products.replace(record, row.version, toRecord(doc, row.doc));
+        if (replaced) kept = await keepWritten(services, record, row.version + 1);
+        return replaced;
+      },
     });
     if (result.written) {
       await runHooks(services.config.hooks.products.afterChange, { doc: asData(result.doc), previousDoc: asData(doc), operation: 'update' as const, user: caller.user });
-      return result.doc;
+      return { doc: result.doc, kept };
     }
     if (options.ifMatch !== undefined) throw new APIError(412, 'The product was changed by another request (If-Match no longer matches).');
   }
@@ -73,15 +85,15 @@ export async function updateProduct(
   id: string,
   body: unknown,
   options: { ifMatch?: string; depth: Depth },
-): Promise<JsonObject> {
+): Promise<WrittenProduct> {
   const patch = withoutServerFields(requireObjectBody(body));
   if (Object.keys(patch).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
-  const doc = await changeProduct(services, caller, id, (current) => deepMerge(current, patch), { ifMatch: options.ifMatch });
-  return renderOne(services, caller, doc, options.depth);
+  const { doc, kept } = await changeProduct(services, caller, id, (current) => deepMerge(current, patch), { ifMatch: options.ifMatch });
+  return writtenProduct(services, caller, doc, options.depth, kept);
 }
 
 /** Upsert: POST /api/products/:id over an existing id replaces the whole document. */
-export async function replaceProduct(services: Services, caller: Caller, id: string, body: JsonObject, depth: Depth): Promise<JsonObject> {
-  const doc = await changeProduct(services, caller, id, () => withoutNulls(withoutServerFields(body)), {});
-  return renderOne(services, caller, doc, depth);
+export async function replaceProduct(services: Services, caller: Caller, id: string, body: JsonObject, depth: Depth): Promise<WrittenProduct> {
+  const { doc, kept } = await changeProduct(services, caller, id, () => withoutNulls(withoutServerFields(body)), {});
+  return writtenProduct(services, caller, doc, depth, kept);
 }

@@ -1,8 +1,7 @@
-import { APIError } from '../../errors/api-error.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Services } from '../context.js';
-import { productGrant } from './product-access.js';
-import { checkedAgainst, entrySize, productEntry, type ProductEntry } from './product-cache.js';
+import { renderedEntry } from './kept-entry.js';
+import { entrySize } from './product-cache.js';
 import { hasAfterRead } from './read-hooks.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
@@ -98,25 +97,11 @@ export class BodyWarmer {
       // A read may have kept it meanwhile.
       if (!unheld(row)) continue;
       const body = bodies[index] as Buffer;
-      const entry = productEntry(row);
-      entry.row = undefined;
-      entry.checked = await anonymousCheck(services, row);
+      const entry = await renderedEntry(services, row, body);
       if (!fits(entrySize(entry), body.length)) return 'done';
       entry.bodies[1] = file.keep(body);
       cache.set(row.id, entry, entrySize(entry), readAt);
     }
     return rows.length === CHUNK ? 'more' : 'done';
-  }
-}
-
-/** Whether an anonymous reader may read the product, as readProduct keeps it; undefined where the read must decide. */
-async function anonymousCheck(services: Services, row: ProductReadRow): Promise<ProductEntry['checked']> {
-  try {
-    const grant = await productGrant(services.config.access.products.read, { user: null, id: row.id });
-    return grant.kind === 'filter' ? checkedAgainst(grant.where, row) : undefined;
-  } catch (error) {
-    // Refused outright: the read answers that, per request.
-    if (error instanceof APIError) return undefined;
-    throw error;
   }
 }

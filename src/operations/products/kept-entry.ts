@@ -1,0 +1,61 @@
+import { APIError } from '../../errors/api-error.js';
+import type { ProductReadRow, ProductRecord } from '../../storage/products-repository.js';
+import type { Services } from '../context.js';
+import { etagOf } from './etag.js';
+import { productGrant } from './product-access.js';
+import { checkedAgainst, entrySize, productEntry, type ProductEntry } from './product-cache.js';
+import { hasAfterRead } from './read-hooks.js';
+import { galleryImages } from './render.js';
+import { renderBodies } from './render-bodies.js';
+
+/** Whether an anonymous reader may read the product, as readProduct keeps it; undefined where the read must decide. */
+async function anonymousCheck(services: Services, row: ProductReadRow): Promise<ProductEntry['checked']> {
+  try {
+    const grant = await productGrant(services.config.access.products.read, { user: null, id: row.id });
+    return grant.kind === 'filter' ? checkedAgainst(grant.where, row) : undefined;
+  } catch (error) {
+    // Refused outright: the read answers that, per request.
+    if (error instanceof APIError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The entry a read of a product at depth 1 (the default) keeps, before its body is kept:
+ * no row, the anonymous readers' access check, and the ETag of `body`.
+ */
+export async function renderedEntry(services: Services, row: ProductReadRow, body: Buffer): Promise<ProductEntry> {
+  const entry = productEntry(row);
+  entry.row = undefined;
+  entry.checked = await anonymousCheck(services, row);
+  entry.etags[1] = etagOf(body);
+  return entry;
+}
+
+/**
+ * After a write of this process has committed (and forgotten the product's cached entry):
+ * the product's body at depth 1, kept as its first read would keep it, so that the reads that
+ * follow a write (the dashboard reading back what it saved, a shop listing a new product)
+ * find it ready instead of reading the row and rendering it again. Not with afterRead hooks,
+ * whose bodies depend on the caller. A write that lands meanwhile forgets it, as it does a
+ * read's (the cache's generation is taken before anything is read). The body, when kept, is
+ * also the write's answer at depth 1 (see writtenProduct): the same bytes a read sends.
+ */
+export async function keepWritten(services: Services, record: ProductRecord, version: number): Promise<Buffer | undefined> {
+  if (hasAfterRead(services)) return undefined;
+  const { products: cache, bodies: file } = services.caches;
+  const readAt = cache.generation;
+  try {
+    const [row] = await services.storage.owners.attach([{ ...record.row, version }]);
+    if (!row) return undefined;
+    const [body] = await renderBodies([row], 1, (ids) => galleryImages(services, ids));
+    if (!body) return undefined;
+    const entry = await renderedEntry(services, row, body);
+    entry.bodies[1] = file.keep(body);
+    cache.set(row.id, entry, entrySize(entry), readAt);
+    return body;
+  } catch {
+    // The write has committed: it is answered as such, rendered as usual. Its first read renders the body.
+    return undefined;
+  }
+}
