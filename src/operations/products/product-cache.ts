@@ -79,12 +79,14 @@ export interface ProductCaches {
 const MB = 1024 * 1024;
 
 /**
- * How the read caches share their budget (92 MB by default). Products get the most: a read
+ * How the read caches share their budget (84 MB by default). Products get the most: a read
  * the cache misses costs ~100 µs more than one it holds. With the body file an entry takes
- * ~500 bytes, so their 48 MB hold every product of a 100,000-product catalogue at one depth
- * (and ~10,000 bodies when they are kept in memory instead).
+ * ~540 bytes, so their 40 MB hold ~78,000 products at one depth, what 10 s of random reads
+ * over a 100,000-product catalogue reach (and ~9,000 bodies when they are kept in memory
+ * instead). Full, the share comes to ~60 MB of RSS with the garbage V8 lets grow beside it:
+ * at 48 MB, filled by writes as well as reads, RSS ended a bench run at 286 MB of its 300.
  */
-const SHARES = { products: 48, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
+const SHARES = { products: 40, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
 const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0);
 
 /**
