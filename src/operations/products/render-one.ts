@@ -21,7 +21,6 @@ export async function renderOne(services: Services, caller: Caller, doc: Product
   return rendered as RenderedProduct;
 }
 
-
 /** A product a request has just written, as its response shows it: its id and its JSON text. */
 export interface WrittenProduct {
   id: string;
