@@ -31,7 +31,8 @@ export function preparingPool(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): Postgr
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
     function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
       if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
-      const values = [...parameters];
+      // Kysely passes each call a fresh array, which pg only reads: no copy is needed.
+      const values = parameters as unknown[];
       const name = nameOf(sqlOrCursor, values);
       return client.query(name === undefined ? { text: sqlOrCursor, values } : { name, text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>;
     }
