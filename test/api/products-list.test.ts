@@ -175,6 +175,30 @@ for (const dialect of dialects) {
       assert.deepEqual(new Set(errorFields(res.body)), new Set(['where.nope', 'where.additional.price', 'sort', 'limit']));
     });
 
+    it('refuses the names of Object.prototype and `__proto__` in brackets as it does in JSON', async () => {
+      const cases: [string, string][] = [
+        ['where[constructor][equals]=1', 'where.constructor'],
+        ['where[toString][equals]=1', 'where.toString'],
+        ['where[__proto__][equals]=1', 'where.__proto__'],
+        ['where[%5F%5Fproto%5F%5F][equals]=1', 'where.__proto__'],
+        ['where[or][0][__proto__][equals]=1', 'where.__proto__'],
+        ['where[basic.location][constructor]=Brno', 'where.basic.location'],
+        ['where[basic.location][__proto__]=Brno', 'where.basic.location'],
+        [`where=${encodeURIComponent('{"__proto__":{"equals":1}}')}`, 'where.__proto__'],
+        ['sort[]=constructor', 'sort'],
+        ['sort[0][toString]=1', 'sort'],
+        ['limit[__proto__]=1', 'limit'],
+      ];
+      for (const [query, field] of cases) {
+        const res = await list(query);
+        assert.equal(res.status, 400, `${query}: ${res.text}`);
+        assert.deepEqual(errorFields(res.body), [field], query);
+      }
+      const ignored = await list('toString=1&constructor=2&__proto__=3&limit=100');
+      assert.equal(ignored.status, 200, 'unknown parameters are ignored, whatever their names');
+      assert.equal(ids(ignored.body).length, 5);
+    });
+
     it('q searches name, description and location folding case and accents', async () => {
       const search = async (q: string) => ids((await list({ q, limit: 100 })).body);
       assert.deepEqual(await search('VRTACKA'), ['a1']);

@@ -20,7 +20,7 @@ const PATHS = [
   '/api/rentMedia/file/{file}', '/api/openapi.json', '/health', '/{junk}',
 ];
 const PARAMS = ['where', 'sort', 'limit', 'page', 'depth', 'q', 'availableFrom', 'availableTo', 'action', 'draft', 'select'];
-const FIELDS = ['id', 'basic.product_name', 'basic.location', 'basic.product_desc', 'additional.price', 'settings.published', 'createdAt', 'and', 'or', 'nope', '__proto__'];
+const FIELDS = ['id', 'basic.product_name', 'basic.location', 'basic.product_desc', 'additional.price', 'settings.published', 'createdAt', 'and', 'or', 'nope', '__proto__', 'constructor', 'toString'];
 const OPERATORS = ['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'less_than_equal', 'like', 'contains', 'exists', 'near'];
 
 const scalar = fc.oneof(
@@ -32,6 +32,8 @@ const bracketPath = fc.array(fc.oneof(fc.constantFrom(...FIELDS, ...OPERATORS), 
 const queryPart = fc.oneof(
   fc.tuple(fc.constantFrom(...PARAMS), scalar).map(([key, value]) => `${key}=${encodeURIComponent(value)}`),
   fc.tuple(bracketPath, scalar).map(([path, value]) => `where${path.map((p) => `[${encodeURIComponent(p)}]`).join('')}=${encodeURIComponent(value)}`),
+  fc.tuple(fc.constantFrom(...PARAMS), fc.array(fc.oneof(fc.constantFrom('', '0', '__proto__', 'constructor', 'toString'), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 3 }), scalar)
+    .map(([key, path, value]) => `${key}${path.map((p) => `[${encodeURIComponent(p)}]`).join('')}=${encodeURIComponent(value)}`),
   fc.jsonValue({ maxDepth: 4 }).map((value) => `where=${encodeURIComponent(JSON.stringify(value))}`),
   fc.nat(400).map((n) => Array.from({ length: n }, (_, i) => `where[id][in][${i}]=x${i}`).join('&')),
   fc.string({ maxLength: 40 }).map(encodeURIComponent),

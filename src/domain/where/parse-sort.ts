@@ -1,9 +1,11 @@
 import { ValidationError } from '../../errors/api-error.js';
 import type { FieldCatalogue, SortKey } from './types.js';
 
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
 /** `-createdAt,basic.product_name` → sort keys, with `id` appended to break ties. */
 export function parseSort(input: unknown, fields: FieldCatalogue, fallback: string): SortKey[] {
-  const text = input === undefined || input === '' ? fallback : Array.isArray(input) ? input.join(',') : input;
+  const text = input === undefined || input === '' ? fallback : isStringList(input) ? input.join(',') : input;
   if (typeof text !== 'string') throw new ValidationError([{ field: 'sort', message: 'Must be a comma-separated list of fields.' }]);
   const keys: SortKey[] = [];
   const seen = new Set<string>();
