@@ -71,10 +71,19 @@ export const DEFAULT_BODY_FILE_BYTES = 512 * 1024 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[]; warmer: BodyWarmer }> {
   const bodyFileBytes = options.bodyFileBytes ?? DEFAULT_BODY_FILE_BYTES;
-  let bodyFileFailure: (error: unknown) => void = () => undefined;
-  const bodies = bodyFileBytes > 0 ? BodyFile.open(options.dataDir, bodyFileBytes, (error) => bodyFileFailure(error)) : BodyFile.inMemory();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
+    return503OnClosing: true,
+    clientErrorHandler,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  const bodyFileFailure = (error: unknown) => app.log.warn({ err: error }, 'the body file failed: rendered product bodies are kept in memory from now on');
+  const bodies = bodyFileBytes > 0 ? BodyFile.open(options.dataDir, bodyFileBytes, bodyFileFailure) : BodyFile.inMemory();
   const services: Services = {
     config: options.config,
+    log: app.log,
     storage: options.storage,
     productValidator: createProductValidator(options.config.products.timeUnits),
     mediaStore: options.mediaStore ?? new LocalMediaStore(join(options.dataDir, 'media')),
@@ -86,15 +95,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       options.storage.dialect === 'sqlite' ? options.storage.changes.source('accounts', 'sessions') : undefined,
     ),
   };
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: JSON_BODY_LIMIT,
-    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
-    return503OnClosing: true,
-    clientErrorHandler,
-    logController: new LogController({ disableRequestLogging: true }),
-  });
-  bodyFileFailure = (error) => app.log.warn({ err: error }, 'the body file failed: rendered product bodies are kept in memory from now on');
   app.addHook('onClose', async () => bodies.close());
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { fstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 
@@ -132,5 +133,39 @@ describe('what a list page and a write keep in the body file', () => {
     assert.notEqual(second.etag, first.etag);
     assert.equal(afterPatch - afterCreate, Buffer.byteLength(second.text));
     assert.equal(await bodyFileSize(server.dataDir), afterPatch, 'the read after the update found it kept');
+  });
+});
+
+describe('a write whose body cannot be kept for reads (sqlite)', () => {
+  it('is answered as saved, and the reason is logged', async () => {
+    let logs = '';
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logs += String(chunk);
+        done();
+      },
+    });
+    const server = await startServer('sqlite', (config) => {
+      // A project's mistake: its read rule fails for anonymous readers, whose check a kept body carries.
+      config.access.products.read = ({ user }) => {
+        if (!user) throw new TypeError('the rule expected a user');
+        return true;
+      };
+    }, { logStream });
+    try {
+      const owner = await server.signUp();
+      const created = await server.http.post<{ id: string }>('/api/products/unkept', { basic: { product_name: 'Stan' } }, owner.token);
+      assert.equal(created.status, 201, created.text);
+      const read = await server.http.get('/api/products/unkept', owner.token);
+      assert.equal(read.status, 200, read.text);
+      assert.equal(created.text, read.text);
+      const warning = logs.split('\n').find((line) => line.includes('"product unkept was saved, but its body could not be kept for reads"'));
+      assert.ok(warning, logs);
+      assert.match(warning, /"level":40/);
+      assert.match(warning, /the rule expected a user/);
+      assert.ok(!logs.includes(owner.token), 'no token in the log');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -57,7 +57,6 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 
 let accountCounter = 0;
 
-/** A real server on a loopback port with its own fresh database. */
 /** Listens on a free loopback port; the server's base URL. */
 export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -66,6 +65,7 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
+/** A real server on a loopback port with its own fresh database. */
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},

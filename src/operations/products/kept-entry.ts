@@ -54,8 +54,9 @@ export async function keepWritten(services: Services, record: ProductRecord, ver
     entry.bodies[1] = file.keep(body);
     cache.set(row.id, entry, entrySize(entry), readAt);
     return body;
-  } catch {
+  } catch (error) {
     // The write has committed: it is answered as such, rendered as usual. Its first read renders the body.
+    services.log.warn({ err: error }, `product ${record.row.id} was saved, but its body could not be kept for reads`);
     return undefined;
   }
 }
