@@ -17,6 +17,8 @@ export interface Env {
   bodyFileBytes?: number;
   /** Whether idle turns render product bodies ahead of their first read (WARM_BODIES). */
   warmBodies: boolean;
+  /** Whether every answered request is logged (LOG_REQUESTS). */
+  logRequests: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -57,5 +59,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...(cacheBytes !== undefined ? { cacheBytes } : {}),
     ...(bodyFileBytes !== undefined ? { bodyFileBytes } : {}),
     warmBodies: onOrOff(source, 'WARM_BODIES'),
+    logRequests: onOrOff(source, 'LOG_REQUESTS'),
   };
 }

@@ -27,6 +27,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       cacheBytes: env.cacheBytes,
       bodyFileBytes: env.bodyFileBytes,
       warmBodies: env.warmBodies,
+      logRequests: env.logRequests,
       logger: { level: options.logLevel ?? 'info' },
     });
     await app.listen({ port: env.port, host: env.host });

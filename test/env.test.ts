@@ -35,6 +35,12 @@ describe('the environment', () => {
     for (const value of ['yes please', '2']) assert.throws(() => readEnv({ WARM_BODIES: value }), /WARM_BODIES must be on or off/, value);
   });
 
+  it('logs every request only when LOG_REQUESTS says so', () => {
+    assert.equal(readEnv({}).logRequests, false);
+    for (const value of ['1', 'true', 'on']) assert.equal(readEnv({ LOG_REQUESTS: value }).logRequests, true, value);
+    assert.throws(() => readEnv({ LOG_REQUESTS: 'verbose' }), /LOG_REQUESTS must be on or off/);
+  });
+
   it('refuses a PORT that is not a port', () => {
     for (const value of ['http', '-1', '65536', '80.5']) assert.throws(() => readEnv({ PORT: value }), /PORT must be a port number/, value);
     assert.equal(readEnv({ PORT: '8080' }).port, 8080);

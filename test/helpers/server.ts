@@ -69,7 +69,7 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream; configFile?: string; redisUrl?: string; bodyFileBytes?: number } = {},
+  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase() : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
@@ -89,6 +89,7 @@ export async function startServer(
     dataDir,
     redisUrl: options.redisUrl,
     bodyFileBytes: options.bodyFileBytes,
+    logRequests: options.logRequests,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
   });
   const url = await listenOnLoopback(app);
