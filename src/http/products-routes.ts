@@ -27,6 +27,9 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
   return reply.code(status).type(JSON_TYPE).send(stringifyAscii(body));
 }
 
+/** Where a created product is read. */
+const locationOf = (product: WrittenProduct) => `/api/products/${encodeURIComponent(product.id)}`;
+
 /** Payload's `{doc, message}` around a written product's JSON. */
 function sendWithMessage(reply: FastifyReply, status: number, product: WrittenProduct, message: string): FastifyReply {
   return reply.code(status).type(JSON_TYPE).send(`{"doc":${product.json},"message":${stringifyAscii(message)}}`);
@@ -96,13 +99,11 @@ export function productsRoutes(services: Services) {
     app.post('/api/products/:id', { schema: schemas.createWithId }, async (request: IdRequest, reply) => {
       const depth = parseDepth(request.query.depth);
       const action = selectedAction(request.query.action, request.body);
-      if (action !== undefined) {
-        const result = await runAction(services, request.caller, request.params.id, action, request.body, depth);
-        if (result.created) reply.header('location', `/api/products/${encodeURIComponent(result.product.id)}`);
-        return reply.code(result.created ? 201 : 200).type(JSON_TYPE).send(result.product.json);
-      }
-      const { product, created } = await createProduct(services, request.caller, { id: request.params.id, body: request.body, depth });
-      if (created) reply.header('location', `/api/products/${encodeURIComponent(product.id)}`);
+      const { product, created } =
+        action !== undefined
+          ? await runAction(services, request.caller, request.params.id, action, request.body, depth)
+          : await createProduct(services, request.caller, { id: request.params.id, body: request.body, depth });
+      if (created) reply.header('location', locationOf(product));
       return reply.code(created ? 201 : 200).type(JSON_TYPE).send(product.json);
     });
 
@@ -111,7 +112,7 @@ export function productsRoutes(services: Services) {
         return sendErrors(reply, 405, [{ message: 'Products are created with POST /api/products/:id in this installation.' }], { allow: 'GET, HEAD' });
       }
       const { product } = await createProduct(services, request.caller, { body: request.body, depth: parseDepth(request.query.depth) });
-      reply.header('location', `/api/products/${encodeURIComponent(product.id)}`);
+      reply.header('location', locationOf(product));
       return sendWithMessage(reply, 201, product, 'Product successfully created.');
     });
 
