@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { fstatSync, readdirSync, readlinkSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { logCapture } from '../helpers/log.js';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 
 const PRODUCTS = 40;
@@ -138,20 +138,14 @@ describe('what a list page and a write keep in the body file', () => {
 
 describe('a write whose body cannot be kept for reads (sqlite)', () => {
   it('is answered as saved, and the reason is logged', async () => {
-    let logs = '';
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logs += String(chunk);
-        done();
-      },
-    });
+    const log = logCapture();
     const server = await startServer('sqlite', (config) => {
       // A project's mistake: its read rule fails for anonymous readers, whose check a kept body carries.
       config.access.products.read = ({ user }) => {
         if (!user) throw new TypeError('the rule expected a user');
         return true;
       };
-    }, { logStream });
+    }, { logStream: log.stream });
     try {
       const owner = await server.signUp();
       const created = await server.http.post<{ id: string }>('/api/products/unkept', { basic: { product_name: 'Stan' } }, owner.token);
@@ -159,6 +153,7 @@ describe('a write whose body cannot be kept for reads (sqlite)', () => {
       const read = await server.http.get('/api/products/unkept', owner.token);
       assert.equal(read.status, 200, read.text);
       assert.equal(created.text, read.text);
+      const logs = log.text();
       const warning = logs.split('\n').find((line) => line.includes('"product unkept was saved, but its body could not be kept for reads"'));
       assert.ok(warning, logs);
       assert.match(warning, /"level":40/);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
+import { logCapture } from '../helpers/log.js';
 import { startServer } from '../helpers/server.js';
 
 interface LogLine {
@@ -12,16 +12,10 @@ interface LogLine {
 }
 
 async function serverLogging(logRequests: boolean) {
-  let text = '';
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  const server = await startServer('sqlite', () => {}, { logStream, logRequests });
-  const lines = () => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as LogLine);
-  return { server, lines, text: () => text };
+  const log = logCapture();
+  const server = await startServer('sqlite', () => {}, { logStream: log.stream, logRequests });
+  const lines = () => log.text().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as LogLine);
+  return { server, lines, text: log.text };
 }
 
 describe('request logging (LOG_REQUESTS)', () => {
