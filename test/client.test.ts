@@ -42,6 +42,8 @@ describe('typed client (src/client) against a started server', () => {
     });
     assert.deepEqual(cheapInBrno.docs.map((doc) => doc.id), ['client-1', generated.id]);
     assert.equal((await client.countProducts({ q: 'vrtacka' })).totalDocs, 1);
+    const names = await client.listProducts({ sort: 'id', select: { basic: { product_name: true } } });
+    assert.deepEqual(names.docs, [{ id: generated.id, basic: { product_name: 'Pila' } }, { id: 'client-1', basic: { product_name: 'Vrtačka' } }]);
 
     const read = await client.getProduct('client-1', 0);
     assert.equal(read.basic.rent_owner, login.user.id);

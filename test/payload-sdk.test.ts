@@ -38,6 +38,8 @@ describe('@payloadcms/sdk against the service', () => {
     assert.equal(found.docs[0]?.id, created.id);
     assert.equal(found.docs[0]?.basic.rent_owner, login.user.id);
     assert.deepEqual(await sdk.count({ collection: 'products', where: { 'settings.published': { equals: true } } }), { totalDocs: 1 });
+    const selected = view<{ docs: unknown[] }>(await sdk.find({ collection: 'products', select: { basic: { product_name: true }, additional: { price: true } } }, auth));
+    assert.deepEqual(selected.docs, [{ id: created.id, basic: { product_name: 'SDK vrtačka' }, additional: { price: 99 } }]);
 
     const byId = view<{ basic: { rent_owner: { id: string } } }>(await sdk.findByID({ collection: 'products', id: created.id, depth: 1 }, auth));
     assert.equal(byId.basic.rent_owner.id, login.user.id);

@@ -21,6 +21,9 @@ export class RentalApiError extends Error {
   }
 }
 
+/** Payload's `select`: fields named true are kept (with `id`); once any is named false, all but those. */
+export type ProductSelect = { [field: string]: boolean | ProductSelect };
+
 export interface ListOptions {
   where?: ProductWhere;
   sort?: string;
@@ -30,6 +33,8 @@ export interface ListOptions {
   availableFrom?: string;
   availableTo?: string;
   depth?: 0 | 1;
+  /** The docs then hold only the selected fields, whatever their type says. */
+  select?: ProductSelect;
 }
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
@@ -81,7 +86,7 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
       return result;
     },
     listProducts: async (list: ListOptions = {}) => unwrap(await client.GET('/api/products', { params: { query: list } })),
-    countProducts: async (list: Omit<ListOptions, 'sort' | 'limit' | 'page' | 'depth'> = {}) =>
+    countProducts: async (list: Omit<ListOptions, 'sort' | 'limit' | 'page' | 'depth' | 'select'> = {}) =>
       unwrap(await client.GET('/api/products/count', { params: { query: list } })),
     getProduct: async (id: string, depth: 0 | 1 = 1) => unwrap(await client.GET('/api/products/{id}', { params: { path: { id }, query: { depth } } })),
     /** With an id: POST /api/products/:id (bare Product); without: POST /api/products (its `doc`). */

@@ -114,6 +114,10 @@ export interface paths {
                     availableFrom?: string;
                     /** @description …to here (a whole date is inclusive). */
                     availableTo?: string;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path?: never;
@@ -186,6 +190,10 @@ export interface paths {
                 query?: {
                     /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path?: never;
@@ -428,6 +436,10 @@ export interface paths {
                 query?: {
                     /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: {
                     "if-none-match"?: string;
@@ -492,7 +504,12 @@ export interface paths {
                 query?: {
                     /** @description Run this action; the body may then be empty or carry its arguments. */
                     action?: string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path: {
@@ -665,6 +682,10 @@ export interface paths {
                 query?: {
                     /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path: {
@@ -685,6 +706,15 @@ export interface paths {
                             doc: components["schemas"]["Product"];
                             message: string;
                         };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Missing, malformed, tampered, expired or revoked token */
@@ -724,6 +754,10 @@ export interface paths {
                 query?: {
                     /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: {
                     "if-match"?: string;

@@ -1,22 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseDepth, parseListQuery, type ListQuery } from '../domain/list-query.js';
+import { parseDepth, parseListQuery, type Depth, type ListQuery } from '../domain/list-query.js';
 import { stringifyAscii } from '../domain/ascii-json.js';
+import { applySelect, parseSelect, type Selection } from '../domain/select.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
 import { createProduct } from '../operations/products/create-product.js';
 import { deleteProduct } from '../operations/products/delete-product.js';
 import { readProduct } from '../operations/products/find-product.js';
 import { countProducts, findProducts } from '../operations/products/find-products.js';
-import { ifNoneMatchSatisfied } from '../operations/products/etag.js';
+import { etagOf, ifNoneMatchSatisfied } from '../operations/products/etag.js';
 import { runAction, selectedAction } from '../operations/products/run-action.js';
 import { updateProduct } from '../operations/products/update-product.js';
 import type { WrittenProduct } from '../operations/products/render-one.js';
 import { sendErrors } from './error-handler.js';
 import { sendComposed } from './send-composed.js';
+import { parseTogether } from './parse-together.js';
+import { selectedPage, selectedProduct } from './select-response.js';
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
-import { DepthQuery, IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
-import { ActionBodySchema, ActionQuerySchema, ProductListQuerySchema } from './schemas/products.js';
+import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { ActionBodySchema, ActionQuerySchema, ProductListQuerySchema, ProductQuerySchema } from './schemas/products.js';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
@@ -27,12 +30,20 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
   return reply.code(status).type(JSON_TYPE).send(stringifyAscii(body));
 }
 
+/** `depth` and `select`, the problems of both in one 400. */
+const depthAndSelection = (query: Query): [Depth, Selection | undefined] =>
+  query.select === undefined ? [parseDepth(query.depth), undefined] : parseTogether(() => parseDepth(query.depth), () => parseSelect(query.select));
+
+/** A written product's JSON, narrowed when the request selects fields. */
+const jsonOf = (product: WrittenProduct, selection: Selection | undefined): string =>
+  selection ? selectedProduct(product.json, selection) : product.json;
+
 /** Where a created product is read. */
 const locationOf = (product: WrittenProduct) => `/api/products/${encodeURIComponent(product.id)}`;
 
 /** Payload's `{doc, message}` around a written product's JSON. */
-function sendWithMessage(reply: FastifyReply, status: number, product: WrittenProduct, message: string): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(`{"doc":${product.json},"message":${stringifyAscii(message)}}`);
+function sendWithMessage(reply: FastifyReply, status: number, json: string, message: string): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(`{"doc":${json},"message":${stringifyAscii(message)}}`);
 }
 
 /** Thin routes: parse, call one operation, serialise. */
@@ -54,9 +65,9 @@ export function productsRoutes(services: Services) {
   const tags = ['products'];
   const schemas = {
     list: { tags, summary: 'List products', security: bearerSecurity, querystring: ProductListQuerySchema, response: { 200: paginated(product), ...errorResponses(400, 401, 403, 429) } },
-    count: { tags, summary: 'Count products', security: bearerSecurity, querystring: Type.Omit(ProductListQuerySchema, ['limit', 'page', 'sort', 'depth']), response: { 200: Type.Object({ totalDocs: Type.Integer() }), ...errorResponses(400, 401, 403) } },
+    count: { tags, summary: 'Count products', security: bearerSecurity, querystring: Type.Omit(ProductListQuerySchema, ['limit', 'page', 'sort', 'depth', 'select']), response: { 200: Type.Object({ totalDocs: Type.Integer() }), ...errorResponses(400, 401, 403) } },
     read: {
-      tags, summary: 'Read a product', security: bearerSecurity, params: IdParams, querystring: DepthQuery,
+      tags, summary: 'Read a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema,
       headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),
       response: { 200: product, 304: Type.Null({ description: 'Not modified (If-None-Match)' }), ...errorResponses(400, 401, 404) },
     },
@@ -65,21 +76,23 @@ export function productsRoutes(services: Services) {
       body: Type.Union([input, ActionBodySchema]),
       response: { 200: product, 201: product, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
     },
-    create: { tags, summary: 'Create a product with a generated id', security: bearerSecurity, querystring: DepthQuery, body: input, response: { 201: envelope(product), ...errorResponses(400, 401, 403, 405, 409, 413, 415) } },
+    create: { tags, summary: 'Create a product with a generated id', security: bearerSecurity, querystring: ProductQuerySchema, body: input, response: { 201: envelope(product), ...errorResponses(400, 401, 403, 405, 409, 413, 415) } },
     update: {
-      tags, summary: 'Update a product (deep merge; null removes)', security: bearerSecurity, params: IdParams, querystring: DepthQuery,
+      tags, summary: 'Update a product (deep merge; null removes)', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema,
       headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }),
       body: Type.Partial(input, { description: 'Any part of a product; merged into it, then validated as a whole.' }),
       response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
     },
-    remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: DepthQuery, response: { 200: envelope(product), ...errorResponses(401, 403, 404) } },
+    remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema, response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404) } },
   };
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/api/products', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      const query = listQueryOf(request.query);
+      const raw = request.query;
+      const [query, selection] = raw.select === undefined ? [listQueryOf(raw), undefined] : parseTogether(() => listQueryOf(raw), () => parseSelect(raw.select));
       const body = await findProducts(services, request.caller, query);
       reply.code(200).type(JSON_TYPE);
+      if (selection) return reply.send(selectedPage(body, selection));
       return typeof body === 'string' ? reply.send(body) : sendComposed(reply, body);
     });
 
@@ -89,7 +102,11 @@ export function productsRoutes(services: Services) {
     });
 
     app.get('/api/products/:id', { schema: schemas.read }, async (request: IdRequest, reply) => {
-      const { body, etag } = await readProduct(services, request.caller, request.params.id, parseDepth(request.query.depth));
+      const [depth, selection] = depthAndSelection(request.query);
+      const read = await readProduct(services, request.caller, request.params.id, depth);
+      // A selection is a representation of its own, with an ETag of its own.
+      const body = selection ? selectedProduct(read.body, selection) : read.body;
+      const etag = selection ? etagOf(body) : read.etag;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch && ifNoneMatchSatisfied(ifNoneMatch, etag)) return reply.code(304).send();
@@ -97,37 +114,40 @@ export function productsRoutes(services: Services) {
     });
 
     app.post('/api/products/:id', { schema: schemas.createWithId }, async (request: IdRequest, reply) => {
-      const depth = parseDepth(request.query.depth);
+      const [depth, selection] = depthAndSelection(request.query);
       const action = selectedAction(request.query.action, request.body);
       const { product, created } =
         action !== undefined
           ? await runAction(services, request.caller, request.params.id, action, request.body, depth)
           : await createProduct(services, request.caller, { id: request.params.id, body: request.body, depth });
       if (created) reply.header('location', locationOf(product));
-      return reply.code(created ? 201 : 200).type(JSON_TYPE).send(product.json);
+      return reply.code(created ? 201 : 200).type(JSON_TYPE).send(jsonOf(product, selection));
     });
 
     app.post('/api/products', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       if (!services.config.products.createWithoutId) {
         return sendErrors(reply, 405, [{ message: 'Products are created with POST /api/products/:id in this installation.' }], { allow: 'GET, HEAD' });
       }
-      const { product } = await createProduct(services, request.caller, { body: request.body, depth: parseDepth(request.query.depth) });
+      const [depth, selection] = depthAndSelection(request.query);
+      const { product } = await createProduct(services, request.caller, { body: request.body, depth });
       reply.header('location', locationOf(product));
-      return sendWithMessage(reply, 201, product, 'Product successfully created.');
+      return sendWithMessage(reply, 201, jsonOf(product, selection), 'Product successfully created.');
     });
 
     app.patch('/api/products/:id', { schema: schemas.update }, async (request: IdRequest, reply) => {
       const ifMatch = request.headers['if-match'];
+      const [depth, selection] = depthAndSelection(request.query);
       const product = await updateProduct(services, request.caller, request.params.id, request.body, {
         ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined,
-        depth: parseDepth(request.query.depth),
+        depth,
       });
-      return sendWithMessage(reply, 200, product, 'Updated successfully.');
+      return sendWithMessage(reply, 200, jsonOf(product, selection), 'Updated successfully.');
     });
 
     app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {
-      const doc = await deleteProduct(services, request.caller, request.params.id, parseDepth(request.query.depth));
-      return sendJson(reply, 200, { doc, message: 'Deleted successfully.' });
+      const [depth, selection] = depthAndSelection(request.query);
+      const doc = await deleteProduct(services, request.caller, request.params.id, depth);
+      return sendJson(reply, 200, { doc: selection ? applySelect(doc, selection) : doc, message: 'Deleted successfully.' });
     });
   };
 }

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ImageObjectSchema, ReservationInputSchema } from '../../domain/product-schema.js';
 import { PublicProfileSchema } from './rents.js';
+import { DepthQuery } from './common.js';
 
 const where = Type.Unsafe<Record<string, unknown> | string>({
   description:
@@ -8,6 +9,18 @@ const where = Type.Unsafe<Record<string, unknown> | string>({
     'Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists.',
   anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
 });
+
+const select = Type.Unsafe<Record<string, unknown> | string>({
+  description:
+    'The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); ' +
+    'once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object.',
+  anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
+});
+
+export const SelectQuery = Type.Object({ select: Type.Optional(select) });
+
+/** `depth` and `select`: what every endpoint answering with products takes. */
+export const ProductQuerySchema = Type.Composite([DepthQuery, SelectQuery]);
 
 export const ListQuerySchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, 1 to the configured maximum (100).' })),
@@ -24,6 +37,7 @@ export const ProductListQuerySchema = Type.Composite([
     availableFrom: Type.Optional(Type.String({ description: 'ISO date or date-time: only products free from here…' })),
     availableTo: Type.Optional(Type.String({ description: '…to here (a whole date is inclusive).' })),
   }),
+  SelectQuery,
 ]);
 
 export const ProductSchema = Type.Object(
@@ -67,5 +81,5 @@ export const ActionBodySchema = Type.Object(
 
 export const ActionQuerySchema = Type.Composite([
   Type.Object({ action: Type.Optional(Type.String({ description: 'Run this action; the body may then be empty or carry its arguments.' })) }),
-  Type.Object({ depth: Type.Optional(Type.Integer({ minimum: 0, default: 1 })) }),
+  ProductQuerySchema,
 ]);

@@ -1,0 +1,87 @@
+import { ValidationError, type ErrorItem } from '../errors/api-error.js';
+import { isPlainObject, type JsonObject } from './merge.js';
+
+/** Field names to keep (`true`) or leave out (`false`), nested as the document nests. */
+export type SelectTree = { [key: string]: boolean | SelectTree };
+
+/**
+ * Payload's `select`: in include mode a document keeps only the fields named `true` (and its
+ * `id`); as soon as any field is named `false`, every field is kept except those.
+ */
+export interface Selection {
+  mode: 'include' | 'exclude';
+  tree: SelectTree;
+}
+
+const MAX_DEPTH = 16;
+const MESSAGE = 'Must be an object of field names set to true or false (qs brackets), or a JSON-encoded one.';
+
+function leafOf(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
+function treeOf(value: unknown, path: string, depth: number, errors: ErrorItem[]): SelectTree | undefined {
+  if (!isPlainObject(value) || Object.keys(value).length === 0) {
+    errors.push({ field: path, message: MESSAGE });
+    return undefined;
+  }
+  if (depth > MAX_DEPTH) {
+    errors.push({ field: path, message: `Nested deeper than ${MAX_DEPTH} levels.` });
+    return undefined;
+  }
+  const tree: SelectTree = Object.create(null) as SelectTree;
+  for (const [key, entry] of Object.entries(value)) {
+    const leaf = leafOf(entry);
+    const subtree = leaf === undefined ? treeOf(entry, `${path}.${key}`, depth + 1, errors) : undefined;
+    const chosen = leaf ?? subtree;
+    if (chosen !== undefined) tree[key] = chosen;
+  }
+  return tree;
+}
+
+const excludes = (tree: SelectTree): boolean =>
+  Object.values(tree).some((entry) => entry === false || (typeof entry === 'object' && excludes(entry)));
+
+/** The `select` query parameter (qs object or JSON string); undefined when absent. Every problem → one 400. */
+export function parseSelect(input: unknown): Selection | undefined {
+  if (input === undefined) return undefined;
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch {
+      throw new ValidationError([{ field: 'select', message: MESSAGE }]);
+    }
+  }
+  const errors: ErrorItem[] = [];
+  const tree = treeOf(value, 'select', 0, errors);
+  if (errors.length > 0 || !tree) throw new ValidationError(errors);
+  return { mode: excludes(tree) ? 'exclude' : 'include', tree };
+}
+
+function project(value: unknown, tree: SelectTree, mode: Selection['mode']): unknown {
+  if (Array.isArray(value)) return value.map((item) => project(item, tree, mode));
+  if (!isPlainObject(value)) return value;
+  // Without a prototype, so that a key `__proto__` a parsed document may hold stays a key.
+  const kept: JsonObject = Object.create(null) as JsonObject;
+  // The document's own key order, whatever order the selection names them in.
+  for (const [key, entry] of Object.entries(value)) {
+    const chosen = Object.hasOwn(tree, key) ? tree[key] : undefined;
+    if (chosen === undefined) {
+      if (mode === 'exclude') kept[key] = entry;
+    } else if (typeof chosen === 'object') {
+      kept[key] = project(entry, chosen, mode);
+    } else if (chosen) {
+      kept[key] = entry;
+    }
+  }
+  return kept;
+}
+
+/** A document narrowed to a selection; in include mode it keeps its `id` too. */
+export function applySelect(doc: JsonObject, { mode, tree }: Selection): JsonObject {
+  const kept = project(doc, tree, mode) as JsonObject;
+  return mode === 'include' && Object.hasOwn(doc, 'id') && !Object.hasOwn(kept, 'id') ? { id: doc.id, ...kept } : kept;
+}

@@ -1,0 +1,22 @@
+import { stringifyAscii } from '../domain/ascii-json.js';
+import type { JsonObject } from '../domain/merge.js';
+import { applySelect, type Selection } from '../domain/select.js';
+import { giveBack } from '../operations/output-buffer.js';
+
+/**
+ * `select` narrows a response after it is made: the bodies the caches keep are whole
+ * documents, so a selection parses one and writes the fields it keeps.
+ */
+const textOf = (body: string | Buffer): string => (typeof body === 'string' ? body : body.toString('latin1'));
+
+/** A product's JSON narrowed to a selection. */
+export function selectedProduct(body: string | Buffer, selection: Selection): string {
+  return stringifyAscii(applySelect(JSON.parse(textOf(body)) as JsonObject, selection));
+}
+
+/** A list page's JSON with each of its docs narrowed to a selection. */
+export function selectedPage(body: string | Buffer, selection: Selection): string {
+  const page = JSON.parse(textOf(body)) as JsonObject & { docs: JsonObject[] };
+  if (typeof body !== 'string') giveBack(body);
+  return stringifyAscii({ ...page, docs: page.docs.map((doc) => applySelect(doc, selection)) });
+}
