@@ -1216,7 +1216,12 @@ export interface paths {
         /** Create an account (admins) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1318,7 +1323,12 @@ export interface paths {
         /** An account's public profile */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -1335,6 +1345,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["PublicProfile"];
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Unknown resource or route */
@@ -1356,7 +1375,12 @@ export interface paths {
         /** Update an account (itself or an admin) */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -1478,6 +1502,10 @@ export interface paths {
                         [key: string]: unknown;
                     } | string;
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path?: never;
@@ -1615,7 +1643,12 @@ export interface paths {
         /** Read a media document */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -1634,6 +1667,15 @@ export interface paths {
                         "application/json": components["schemas"]["Media"];
                     };
                 };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Unknown resource or route */
                 404: {
                     headers: {
@@ -1650,7 +1692,12 @@ export interface paths {
         /** Delete a media document and its files */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -1670,6 +1717,15 @@ export interface paths {
                             doc: components["schemas"]["Media"];
                             message: string;
                         };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Missing, malformed, tampered, expired or revoked token */
@@ -1715,7 +1771,12 @@ export interface paths {
         /** Change alt text */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */

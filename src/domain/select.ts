@@ -81,7 +81,16 @@ function project(value: unknown, tree: SelectTree, mode: Selection['mode']): unk
 }
 
 /** A document narrowed to a selection; in include mode it keeps its `id` too. */
-export function applySelect(doc: JsonObject, { mode, tree }: Selection): JsonObject {
+export function applySelect(doc: object, { mode, tree }: Selection): JsonObject {
   const kept = project(doc, tree, mode) as JsonObject;
-  return mode === 'include' && Object.hasOwn(doc, 'id') && !Object.hasOwn(kept, 'id') ? { id: doc.id, ...kept } : kept;
+  const id: unknown = Object.hasOwn(doc, 'id') ? (doc as { id: unknown }).id : undefined;
+  return mode === 'include' && id !== undefined && !Object.hasOwn(kept, 'id') ? { id, ...kept } : kept;
+}
+
+/** The document as it is without a selection, else narrowed to it. */
+export const selected = (doc: object, selection: Selection | undefined): object => (selection ? applySelect(doc, selection) : doc);
+
+/** A page of documents (Payload's envelope) with each doc narrowed to a selection. */
+export function selectedDocs<Page extends { docs: readonly object[] }>(page: Page, selection: Selection | undefined): Page | (Omit<Page, 'docs'> & { docs: JsonObject[] }) {
+  return selection ? { ...page, docs: page.docs.map((doc) => applySelect(doc, selection)) } : page;
 }

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseListQuery } from '../domain/list-query.js';
+import { parseSelect, selected, selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
 import { APIError, badRequest, notFound } from '../errors/api-error.js';
 import type { Services } from '../operations/context.js';
@@ -9,13 +10,14 @@ import { deleteMedia, findMedia, findMediaById, updateMedia } from '../operation
 import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
 import { parseJsonBody } from './json-body.js';
+import { parseTogether } from './parse-together.js';
 import { isPlainObject } from '../domain/merge.js';
 import { Type } from '@sinclair/typebox';
-import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { FileParams, MediaPatchSchema, MediaUploadSchema } from './schemas/media.js';
 import { ListQuerySchema } from './schemas/products.js';
 
-type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
 
 const MAX_FIELDS = 20;
 
@@ -62,10 +64,16 @@ export function mediaRoutes(services: Services) {
       tags, summary: 'Upload an image', security: bearerSecurity, consumes: ['multipart/form-data'], body: MediaUploadSchema,
       response: { 201: envelope(media), ...errorResponses(400, 401, 403, 413, 415) },
     },
-    list: { tags, summary: 'List media', querystring: ListQuerySchema, response: { 200: paginated(media), ...errorResponses(400) } },
-    read: { tags, summary: 'Read a media document', params: IdParams, response: { 200: media, ...errorResponses(404) } },
-    update: { tags, summary: 'Change alt text', security: bearerSecurity, params: IdParams, body: MediaPatchSchema, response: { 200: envelope(media), ...errorResponses(400, 401, 403, 404) } },
-    remove: { tags, summary: 'Delete a media document and its files', security: bearerSecurity, params: IdParams, response: { 200: envelope(media), ...errorResponses(401, 403, 404, 409) } },
+    list: { tags, summary: 'List media', querystring: Type.Composite([ListQuerySchema, SelectQuery]), response: { 200: paginated(media), ...errorResponses(400) } },
+    read: { tags, summary: 'Read a media document', params: IdParams, querystring: SelectQuery, response: { 200: media, ...errorResponses(400, 404) } },
+    update: {
+      tags, summary: 'Change alt text', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: MediaPatchSchema,
+      response: { 200: envelope(media), ...errorResponses(400, 401, 403, 404) },
+    },
+    remove: {
+      tags, summary: 'Delete a media document and its files', security: bearerSecurity, params: IdParams, querystring: SelectQuery,
+      response: { 200: envelope(media), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     file: {
       tags, summary: 'The bytes of a stored file (Range, ETag, If-None-Match supported)', params: FileParams,
       response: { 200: Type.Unsafe({ description: 'The file', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }), ...errorResponses(404) },
@@ -82,21 +90,28 @@ export function mediaRoutes(services: Services) {
       return { doc, message: 'Media successfully uploaded.' };
     });
 
-    app.get('/api/rentMedia', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
-      findMedia(services, request.caller, parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
-    );
+    app.get('/api/rentMedia', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
+      const [query, selection] = parseTogether(
+        () => parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' }),
+        () => parseSelect(request.query.select),
+      );
+      return selectedDocs(await findMedia(services, request.caller, query), selection);
+    });
 
-    app.get('/api/rentMedia/:id', { schema: schemas.read }, async (request: IdRequest) => findMediaById(services, request.caller, request.params.id));
+    app.get('/api/rentMedia/:id', { schema: schemas.read }, async (request: IdRequest) => {
+      const selection = parseSelect(request.query.select);
+      return selected(await findMediaById(services, request.caller, request.params.id), selection);
+    });
 
-    app.patch('/api/rentMedia/:id', { schema: schemas.update }, async (request: IdRequest) => ({
-      doc: await updateMedia(services, request.caller, request.params.id, request.body),
-      message: 'Updated successfully.',
-    }));
+    app.patch('/api/rentMedia/:id', { schema: schemas.update }, async (request: IdRequest) => {
+      const selection = parseSelect(request.query.select);
+      return { doc: selected(await updateMedia(services, request.caller, request.params.id, request.body), selection), message: 'Updated successfully.' };
+    });
 
-    app.delete('/api/rentMedia/:id', { schema: schemas.remove }, async (request: IdRequest) => ({
-      doc: await deleteMedia(services, request.caller, request.params.id),
-      message: 'Deleted successfully.',
-    }));
+    app.delete('/api/rentMedia/:id', { schema: schemas.remove }, async (request: IdRequest) => {
+      const selection = parseSelect(request.query.select);
+      return { doc: selected(await deleteMedia(services, request.caller, request.params.id), selection), message: 'Deleted successfully.' };
+    });
 
     // Only names the service could have stored are looked up: no dots at the start, no slashes,
     // no NUL bytes, so nothing outside the media folder is ever reached.

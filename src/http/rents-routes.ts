@@ -6,10 +6,12 @@ import { TOKEN_COOKIE } from './authenticate.js';
 import { loginRateLimit } from './rate-limit.js';
 import { Type } from '@sinclair/typebox';
 import { AccountCreateSchema, AccountUpdateSchema, LoginSchema } from '../domain/account-schema.js';
-import { IdParams, bearerSecurity, envelope, errorResponses } from './schemas/common.js';
+import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses } from './schemas/common.js';
+import { parseSelect, selected } from '../domain/select.js';
 import { LoginResponseSchema, MeResponseSchema, MessageSchema, RefreshResponseSchema } from './schemas/rents.js';
 
-type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+type Query = Record<string, unknown>;
+type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
 
 export function rentsRoutes(services: Services) {
   const { cookies } = services.config.auth;
@@ -26,10 +28,13 @@ export function rentsRoutes(services: Services) {
     me: { tags, summary: 'The signed-in account', security: bearerSecurity, response: { 200: MeResponseSchema } },
     refresh: { tags, summary: 'A new token for the same session', security: bearerSecurity, response: { 200: RefreshResponseSchema, ...errorResponses(401) } },
     logout: { tags, summary: 'End the session (every token of it)', security: bearerSecurity, response: { 200: MessageSchema, ...errorResponses(401) } },
-    create: { tags, summary: 'Create an account (admins)', security: bearerSecurity, body: AccountCreateSchema, response: { 201: envelope(profile), ...errorResponses(400, 401, 403, 409) } },
-    read: { tags, summary: "An account's public profile", params: IdParams, response: { 200: profile, ...errorResponses(404) } },
+    create: {
+      tags, summary: 'Create an account (admins)', security: bearerSecurity, querystring: SelectQuery, body: AccountCreateSchema,
+      response: { 201: envelope(profile), ...errorResponses(400, 401, 403, 409) },
+    },
+    read: { tags, summary: "An account's public profile", params: IdParams, querystring: SelectQuery, response: { 200: profile, ...errorResponses(400, 404) } },
     update: {
-      tags, summary: 'Update an account (itself or an admin)', security: bearerSecurity, params: IdParams, body: AccountUpdateSchema,
+      tags, summary: 'Update an account (itself or an admin)', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: AccountUpdateSchema,
       response: { 200: envelope(profile), ...errorResponses(400, 401, 403, 404, 409) },
     },
   };
@@ -57,17 +62,21 @@ export function rentsRoutes(services: Services) {
       return result;
     });
 
-    app.post('/api/rents', { schema: schemas.create }, async (request, reply) => {
+    app.post('/api/rents', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+      const selection = parseSelect(request.query.select);
       const doc = await createAccount(services, request.caller, request.body);
       reply.code(201).header('location', `/api/rents/${doc.id}`);
-      return { doc, message: 'Account successfully created.' };
+      return { doc: selected(doc, selection), message: 'Account successfully created.' };
     });
 
-    app.get('/api/rents/:id', { schema: schemas.read }, async (request: IdRequest) => getAccountProfile(services, request.caller, request.params.id));
+    app.get('/api/rents/:id', { schema: schemas.read }, async (request: IdRequest) => {
+      const selection = parseSelect(request.query.select);
+      return selected(await getAccountProfile(services, request.caller, request.params.id), selection);
+    });
 
-    app.patch('/api/rents/:id', { schema: schemas.update }, async (request: IdRequest) => ({
-      doc: await updateAccount(services, request.caller, request.params.id, request.body),
-      message: 'Updated successfully.',
-    }));
+    app.patch('/api/rents/:id', { schema: schemas.update }, async (request: IdRequest) => {
+      const selection = parseSelect(request.query.select);
+      return { doc: selected(await updateAccount(services, request.caller, request.params.id, request.body), selection), message: 'Updated successfully.' };
+    });
   };
 }

@@ -1,6 +1,6 @@
 import { stringifyAscii } from '../domain/ascii-json.js';
 import type { JsonObject } from '../domain/merge.js';
-import { applySelect, type Selection } from '../domain/select.js';
+import { applySelect, selectedDocs, type Selection } from '../domain/select.js';
 import { giveBack } from '../operations/output-buffer.js';
 
 /**
@@ -18,5 +18,5 @@ export function selectedProduct(body: string | Buffer, selection: Selection): st
 export function selectedPage(body: string | Buffer, selection: Selection): string {
   const page = JSON.parse(textOf(body)) as JsonObject & { docs: JsonObject[] };
   if (typeof body !== 'string') giveBack(body);
-  return stringifyAscii({ ...page, docs: page.docs.map((doc) => applySelect(doc, selection)) });
+  return stringifyAscii(selectedDocs(page, selection));
 }

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { errorFields, rawGet } from '../helpers/http.js';
 
 type Product = Record<string, any>;
 type Page = { docs: Product[]; totalDocs: number };
 
-/** Payload's `select` query parameter on every product endpoint that answers with products. */
+/** Payload's `select` query parameter on every endpoint that answers with documents. */
 for (const dialect of dialects) {
   describe(`products: select (${dialect})`, () => {
     let server: TestServer;
@@ -107,6 +108,33 @@ for (const dialect of dialects) {
       assert.equal(patch.status, 400);
       assert.deepEqual(errorFields(patch.body), ['select.additional']);
       assert.equal((await rawGet(server.url, '/api/products/tent-2')).headers.etag, before.headers.etag, 'nothing was stored');
+    });
+
+    it('narrows media and account documents the same way', async () => {
+      const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: 'red' } }).png().toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)]), 'červená.png');
+      form.append('alt', 'Červená');
+      const uploaded = await server.http.request<{ doc: Product }>('POST', '/api/rentMedia', { raw: form, token: owner.token });
+      assert.equal(uploaded.status, 201);
+      const id = uploaded.body.doc.id as string;
+      const list = await server.http.get<Page>('/api/rentMedia?select[filename]=true&select[width]=true');
+      assert.deepEqual(list.body.docs, [{ id, filename: 'cervena.png', width: 12 }]);
+      assert.equal(list.body.totalDocs, 1);
+      const read = await server.http.get<Product>(`/api/rentMedia/${id}?select[sizes]=false&select[url]=false`);
+      assert.deepEqual(Object.keys(read.body).filter((key) => key === 'sizes' || key === 'url'), []);
+      assert.equal(read.body.alt, 'Červená');
+      const patched = await server.http.patch<{ doc: Product }>(`/api/rentMedia/${id}?select[alt]=true`, { alt: 'Rudá' }, owner.token);
+      assert.deepEqual(patched.body.doc, { id, alt: 'Rudá' });
+      const refused = await server.http.patch(`/api/rentMedia/${id}?select=[]`, { alt: 'Jiná' }, owner.token);
+      assert.equal(refused.status, 400);
+      assert.equal((await server.http.get<Product>(`/api/rentMedia/${id}`)).body.alt, 'Rudá', 'a refused selection changes nothing');
+
+      const profile = await server.http.get<Product>(`/api/rents/${owner.id}?select[rentNameSystem]=true`);
+      assert.deepEqual(profile.body, { id: owner.id, rentNameSystem: 'Půjčovna Test' });
+      const renamed = await server.http.patch<{ doc: Product }>(`/api/rents/${owner.id}?select[basic][rentalName]=true`, { basic: { rentalName: 'Stany Olomouc' } }, owner.token);
+      assert.deepEqual(renamed.body.doc, { id: owner.id, basic: { rentalName: 'Stany Olomouc' } });
+      assert.equal((await server.http.get(`/api/rents/${owner.id}?select=x`)).status, 400);
     });
 
     it('selects nothing of the prototype: names such as constructor and __proto__ are only names', async () => {

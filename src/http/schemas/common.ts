@@ -38,6 +38,16 @@ export const DepthQuery = Type.Object({
   depth: Type.Optional(Type.Integer({ minimum: 0, default: 1, description: '0: owner and gallery as ids; 1 (default, and anything higher): populated.' })),
 });
 
+const select = Type.Unsafe<Record<string, unknown> | string>({
+  description:
+    'The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); ' +
+    'once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object.',
+  anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
+});
+
+/** Payload's `select`, on every endpoint that answers with documents. */
+export const SelectQuery = Type.Object({ select: Type.Optional(select) });
+
 export const envelope = (doc: TSchema) => Type.Object({ doc, message: Type.String() });
 
 export function paginated(doc: TSchema) {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ImageObjectSchema, ReservationInputSchema } from '../../domain/product-schema.js';
 import { PublicProfileSchema } from './rents.js';
-import { DepthQuery } from './common.js';
+import { DepthQuery, SelectQuery } from './common.js';
 
 const where = Type.Unsafe<Record<string, unknown> | string>({
   description:
@@ -9,15 +9,6 @@ const where = Type.Unsafe<Record<string, unknown> | string>({
     'Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists.',
   anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
 });
-
-const select = Type.Unsafe<Record<string, unknown> | string>({
-  description:
-    'The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); ' +
-    'once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object.',
-  anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
-});
-
-export const SelectQuery = Type.Object({ select: Type.Optional(select) });
 
 /** `depth` and `select`: what every endpoint answering with products takes. */
 export const ProductQuerySchema = Type.Composite([DepthQuery, SelectQuery]);
