@@ -64,20 +64,20 @@ export function parseSelect(input: unknown): Selection | undefined {
 function project(value: unknown, tree: SelectTree, mode: Selection['mode']): unknown {
   if (Array.isArray(value)) return value.map((item) => project(item, tree, mode));
   if (!isPlainObject(value)) return value;
-  // Without a prototype, so that a key `__proto__` a parsed document may hold stays a key.
-  const kept: JsonObject = Object.create(null) as JsonObject;
-  // The document's own key order, whatever order the selection names them in.
+  // The document's own key order, whatever order the selection names them in. Built with
+  // fromEntries, which defines keys: a key `__proto__` a parsed document may hold stays a key.
+  const kept: [string, unknown][] = [];
   for (const [key, entry] of Object.entries(value)) {
     const chosen = Object.hasOwn(tree, key) ? tree[key] : undefined;
     if (chosen === undefined) {
-      if (mode === 'exclude') kept[key] = entry;
+      if (mode === 'exclude') kept.push([key, entry]);
     } else if (typeof chosen === 'object') {
-      kept[key] = project(entry, chosen, mode);
+      kept.push([key, project(entry, chosen, mode)]);
     } else if (chosen) {
-      kept[key] = entry;
+      kept.push([key, entry]);
     }
   }
-  return kept;
+  return Object.fromEntries(kept);
 }
 
 /** A document narrowed to a selection; in include mode it keeps its `id` too. */
