@@ -10,7 +10,7 @@ import { deleteMedia, findMedia, findMediaById, updateMedia } from '../operation
 import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
 import { parseJsonBody } from './json-body.js';
-import { parseTogether } from './parse-together.js';
+import { withSelection } from './select-response.js';
 import { isPlainObject } from '../domain/merge.js';
 import { Type } from '@sinclair/typebox';
 import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
@@ -91,10 +91,7 @@ export function mediaRoutes(services: Services) {
     });
 
     app.get('/api/rentMedia', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
-      const [query, selection] = parseTogether(
-        () => parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' }),
-        () => parseSelect(request.query.select),
-      );
+      const [query, selection] = withSelection(request.query, () => parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' }));
       return selectedDocs(await findMedia(services, request.caller, query), selection);
     });
 

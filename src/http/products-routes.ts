@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseDepth, parseListQuery, type Depth, type ListQuery } from '../domain/list-query.js';
 import { stringifyAscii } from '../domain/ascii-json.js';
-import { applySelect, parseSelect, type Selection } from '../domain/select.js';
+import { applySelect, type Selection } from '../domain/select.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
 import { createProduct } from '../operations/products/create-product.js';
@@ -14,8 +14,7 @@ import { updateProduct } from '../operations/products/update-product.js';
 import type { WrittenProduct } from '../operations/products/render-one.js';
 import { sendErrors } from './error-handler.js';
 import { sendComposed } from './send-composed.js';
-import { parseTogether } from './parse-together.js';
-import { selectedPage, selectedProduct } from './select-response.js';
+import { selectedPage, selectedProduct, withSelection } from './select-response.js';
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
 import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
@@ -31,8 +30,7 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
 }
 
 /** `depth` and `select`, the problems of both in one 400. */
-const depthAndSelection = (query: Query): [Depth, Selection | undefined] =>
-  query.select === undefined ? [parseDepth(query.depth), undefined] : parseTogether(() => parseDepth(query.depth), () => parseSelect(query.select));
+const depthAndSelection = (query: Query): [Depth, Selection | undefined] => withSelection(query, () => parseDepth(query.depth));
 
 /** A written product's JSON, narrowed when the request selects fields. */
 const jsonOf = (product: WrittenProduct, selection: Selection | undefined): string =>
@@ -88,8 +86,7 @@ export function productsRoutes(services: Services) {
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/api/products', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      const raw = request.query;
-      const [query, selection] = raw.select === undefined ? [listQueryOf(raw), undefined] : parseTogether(() => listQueryOf(raw), () => parseSelect(raw.select));
+      const [query, selection] = withSelection(request.query, () => listQueryOf(request.query));
       const body = await findProducts(services, request.caller, query);
       reply.code(200).type(JSON_TYPE);
       if (selection) return reply.send(selectedPage(body, selection));

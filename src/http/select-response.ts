@@ -1,7 +1,12 @@
 import { stringifyAscii } from '../domain/ascii-json.js';
 import type { JsonObject } from '../domain/merge.js';
-import { applySelect, selectedDocs, type Selection } from '../domain/select.js';
+import { applySelect, parseSelect, selectedDocs, type Selection } from '../domain/select.js';
 import { giveBack } from '../operations/output-buffer.js';
+import { parseTogether } from './parse-together.js';
+
+/** A request's other parameters and its `select`, the problems of both in one 400 (no `select`: one comparison). */
+export const withSelection = <T>(query: Record<string, unknown>, parse: () => T): [T, Selection | undefined] =>
+  query.select === undefined ? [parse(), undefined] : parseTogether(parse, () => parseSelect(query.select));
 
 /**
  * `select` narrows a response after it is made: the bodies the caches keep are whole
