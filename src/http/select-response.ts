@@ -4,14 +4,16 @@ import { applySelect, parseSelect, selectedDocs, type Selection } from '../domai
 import { giveBack } from '../operations/output-buffer.js';
 import { parseTogether } from './parse-together.js';
 
+/*
+ * `select` narrows a response after it is made: the bodies the caches keep are whole
+ * documents, so a selection parses one and writes the fields it keeps.
+ */
+
 /** A request's other parameters and its `select`, the problems of both in one 400 (no `select`: one comparison). */
 export const withSelection = <T>(query: Record<string, unknown>, parse: () => T): [T, Selection | undefined] =>
   query.select === undefined ? [parse(), undefined] : parseTogether(parse, () => parseSelect(query.select));
 
-/**
- * `select` narrows a response after it is made: the bodies the caches keep are whole
- * documents, so a selection parses one and writes the fields it keeps.
- */
+/** Bodies are ASCII JSON, as a string or as bytes. */
 const textOf = (body: string | Buffer): string => (typeof body === 'string' ? body : body.toString('latin1'));
 
 /** A product's JSON narrowed to a selection. */
