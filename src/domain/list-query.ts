@@ -1,4 +1,4 @@
-import { ValidationError, type ErrorItem } from '../errors/api-error.js';
+import { ValidationError, collectingErrors, type ErrorItem } from '../errors/api-error.js';
 import { searchWords } from './fold.js';
 import { parseBoundary, type Interval } from './reservations.js';
 import { parseSort } from './where/parse-sort.js';
@@ -68,16 +68,8 @@ export function parseListQuery(
   const depth = depthOf(raw.depth, errors);
   const available = parseAvailability(raw.availableFrom, raw.availableTo, errors);
   if (raw.q !== undefined && typeof raw.q !== 'string') errors.push({ field: 'q', message: 'Must be a string.' });
-  let where: WhereNode | undefined;
-  let sort: SortKey[] = [];
-  for (const parse of [() => (where = parseWhere(raw.where, fields)), () => (sort = parseSort(raw.sort, fields, options.defaultSort))]) {
-    try {
-      parse();
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      errors.push(...error.items);
-    }
-  }
+  const where = collectingErrors(() => parseWhere(raw.where, fields), errors);
+  const sort = collectingErrors(() => parseSort(raw.sort, fields, options.defaultSort), errors) ?? [];
   if (errors.length > 0) throw new ValidationError(errors);
   return { where, sort, limit, page, depth, available, searchWords: typeof raw.q === 'string' ? searchWords(raw.q).slice(0, 20) : [] };
 }

@@ -33,6 +33,20 @@ export class ValidationError extends APIError {
   }
 }
 
+/**
+ * Runs one parser of a request whose problems are reported together: a ValidationError's
+ * items go into `errors` (and undefined comes back), anything else is thrown.
+ */
+export function collectingErrors<T>(parse: () => T, errors: ErrorItem[]): T | undefined {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    errors.push(...error.items);
+    return undefined;
+  }
+}
+
 export const notFound = (what = 'The requested resource was not found.'): APIError => new APIError(404, what);
 export const conflict = (message: string, field?: string): APIError => new APIError(409, message, field);
 export const badRequest = (message: string, field?: string): APIError => new APIError(400, message, field);

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseListQuery } from '../domain/list-query.js';
-import { parseSelect, selected, selectedDocs } from '../domain/select.js';
+import { selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
 import { APIError, badRequest, notFound } from '../errors/api-error.js';
 import type { Services } from '../operations/context.js';
@@ -10,7 +10,7 @@ import { deleteMedia, findMedia, findMediaById, updateMedia } from '../operation
 import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
 import { parseJsonBody } from './json-body.js';
-import { withSelection } from './select-response.js';
+import { selectedAnswer, withSelection } from './select-response.js';
 import { isPlainObject } from '../domain/merge.js';
 import { Type } from '@sinclair/typebox';
 import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
@@ -95,20 +95,19 @@ export function mediaRoutes(services: Services) {
       return selectedDocs(await findMedia(services, request.caller, query), selection);
     });
 
-    app.get('/api/rentMedia/:id', { schema: schemas.read }, async (request: IdRequest) => {
-      const selection = parseSelect(request.query.select);
-      return selected(await findMediaById(services, request.caller, request.params.id), selection);
-    });
+    app.get('/api/rentMedia/:id', { schema: schemas.read }, async (request: IdRequest) =>
+      selectedAnswer(request.query, () => findMediaById(services, request.caller, request.params.id)),
+    );
 
-    app.patch('/api/rentMedia/:id', { schema: schemas.update }, async (request: IdRequest) => {
-      const selection = parseSelect(request.query.select);
-      return { doc: selected(await updateMedia(services, request.caller, request.params.id, request.body), selection), message: 'Updated successfully.' };
-    });
+    app.patch('/api/rentMedia/:id', { schema: schemas.update }, async (request: IdRequest) => ({
+      doc: await selectedAnswer(request.query, () => updateMedia(services, request.caller, request.params.id, request.body)),
+      message: 'Updated successfully.',
+    }));
 
-    app.delete('/api/rentMedia/:id', { schema: schemas.remove }, async (request: IdRequest) => {
-      const selection = parseSelect(request.query.select);
-      return { doc: selected(await deleteMedia(services, request.caller, request.params.id), selection), message: 'Deleted successfully.' };
-    });
+    app.delete('/api/rentMedia/:id', { schema: schemas.remove }, async (request: IdRequest) => ({
+      doc: await selectedAnswer(request.query, () => deleteMedia(services, request.caller, request.params.id)),
+      message: 'Deleted successfully.',
+    }));
 
     // Only names the service could have stored are looked up: no dots at the start, no slashes,
     // no NUL bytes, so nothing outside the media folder is ever reached.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseDepth, parseListQuery, type Depth, type ListQuery } from '../domain/list-query.js';
 import { stringifyAscii } from '../domain/ascii-json.js';
-import { applySelect, type Selection } from '../domain/select.js';
+import { selected, type Selection } from '../domain/select.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
 import { createProduct } from '../operations/products/create-product.js';
@@ -144,7 +144,7 @@ export function productsRoutes(services: Services) {
     app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {
       const [depth, selection] = depthAndSelection(request.query);
       const doc = await deleteProduct(services, request.caller, request.params.id, depth);
-      return sendJson(reply, 200, { doc: selection ? applySelect(doc, selection) : doc, message: 'Deleted successfully.' });
+      return sendJson(reply, 200, { doc: selected(doc, selection), message: 'Deleted successfully.' });
     });
   };
 }

@@ -7,7 +7,7 @@ import { loginRateLimit } from './rate-limit.js';
 import { Type } from '@sinclair/typebox';
 import { AccountCreateSchema, AccountUpdateSchema, LoginSchema } from '../domain/account-schema.js';
 import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses } from './schemas/common.js';
-import { parseSelect, selected } from '../domain/select.js';
+import { selectedAnswer } from './select-response.js';
 import { LoginResponseSchema, MeResponseSchema, MessageSchema, RefreshResponseSchema } from './schemas/rents.js';
 
 type Query = Record<string, unknown>;
@@ -62,21 +62,22 @@ export function rentsRoutes(services: Services) {
       return result;
     });
 
-    app.post('/api/rents', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      const selection = parseSelect(request.query.select);
-      const doc = await createAccount(services, request.caller, request.body);
-      reply.code(201).header('location', `/api/rents/${doc.id}`);
-      return { doc: selected(doc, selection), message: 'Account successfully created.' };
-    });
+    app.post('/api/rents', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => ({
+      doc: await selectedAnswer(request.query, async () => {
+        const doc = await createAccount(services, request.caller, request.body);
+        reply.code(201).header('location', `/api/rents/${doc.id}`);
+        return doc;
+      }),
+      message: 'Account successfully created.',
+    }));
 
-    app.get('/api/rents/:id', { schema: schemas.read }, async (request: IdRequest) => {
-      const selection = parseSelect(request.query.select);
-      return selected(await getAccountProfile(services, request.caller, request.params.id), selection);
-    });
+    app.get('/api/rents/:id', { schema: schemas.read }, async (request: IdRequest) =>
+      selectedAnswer(request.query, () => getAccountProfile(services, request.caller, request.params.id)),
+    );
 
-    app.patch('/api/rents/:id', { schema: schemas.update }, async (request: IdRequest) => {
-      const selection = parseSelect(request.query.select);
-      return { doc: selected(await updateAccount(services, request.caller, request.params.id, request.body), selection), message: 'Updated successfully.' };
-    });
+    app.patch('/api/rents/:id', { schema: schemas.update }, async (request: IdRequest) => ({
+      doc: await selectedAnswer(request.query, () => updateAccount(services, request.caller, request.params.id, request.body)),
+      message: 'Updated successfully.',
+    }));
   };
 }

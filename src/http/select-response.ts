@@ -1,8 +1,8 @@
 import { stringifyAscii } from '../domain/ascii-json.js';
 import type { JsonObject } from '../domain/merge.js';
-import { applySelect, parseSelect, selectedDocs, type Selection } from '../domain/select.js';
+import { applySelect, parseSelect, selected, selectedDocs, type Selection } from '../domain/select.js';
+import { ValidationError, collectingErrors, type ErrorItem } from '../errors/api-error.js';
 import { giveBack } from '../operations/output-buffer.js';
-import { parseTogether } from './parse-together.js';
 
 /*
  * `select` narrows a response after it is made: the bodies the caches keep are whole
@@ -10,8 +10,23 @@ import { parseTogether } from './parse-together.js';
  */
 
 /** A request's other parameters and its `select`, the problems of both in one 400 (no `select`: one comparison). */
-export const withSelection = <T>(query: Record<string, unknown>, parse: () => T): [T, Selection | undefined] =>
-  query.select === undefined ? [parse(), undefined] : parseTogether(parse, () => parseSelect(query.select));
+export function withSelection<T>(query: Record<string, unknown>, parse: () => T): [T, Selection | undefined] {
+  if (query.select === undefined) return [parse(), undefined];
+  const errors: ErrorItem[] = [];
+  const value = collectingErrors(parse, errors);
+  const selection = collectingErrors(() => parseSelect(query.select), errors);
+  if (errors.length > 0) throw new ValidationError(errors);
+  return [value as T, selection];
+}
+
+/**
+ * The document an operation answers with, narrowed to the request's `select`, which is
+ * checked before the operation runs: a write with a malformed one stores nothing.
+ */
+export async function selectedAnswer(query: Record<string, unknown>, operation: () => Promise<object>): Promise<object> {
+  const selection = parseSelect(query.select);
+  return selected(await operation(), selection);
+}
 
 /** Bodies are ASCII JSON, as a string or as bytes. */
 const textOf = (body: string | Buffer): string => (typeof body === 'string' ? body : body.toString('latin1'));
