@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NODE_FLAGS, START_SCRIPT } from '../test/helpers/start-command.js';
 
 /**
  * The `prepare` script, which `npm ci` and `npm install` run: it starts the service once as
@@ -12,16 +13,15 @@ import { join } from 'node:path';
  * fails an install: a problem is reported and skipped.
  */
 const LIMIT_MS = 60_000;
-const LISTENING = /Server listening at (http:\/\/[^"\s]+)/;
+const LISTENING = /Server listening at http:\/\//;
 
-const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
 const dataDir = mkdtempSync(join(tmpdir(), 'rental-warm-'));
 
 function warm(): Promise<void> {
   return new Promise((done, fail) => {
     // Never the database or Redis the environment names: a file of its own, in a folder of its own.
     const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', LOG_REQUESTS: '', WARM_BODIES: '' };
-    const child = spawn(process.execPath, start.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_FLAGS, START_SCRIPT], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let listening = false;
     const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
