@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema, Dialect } from './schema.js';
 import { openSqlite } from './sqlite-dialect.js';
@@ -49,9 +49,13 @@ function sqliteFile(url: string, dataDir: string): string {
   return resolve(path === '' ? `${dataDir}/rental.db` : path);
 }
 
-/** Applies pending migrations; concurrent starters wait on Kysely's migration lock. */
-export async function migrate(database: OpenDatabase): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
+/**
+ * Applies the pending migrations, all in one transaction on either database: a failure leaves
+ * the schema as it was. Concurrent starters wait for each other (Kysely's migration lock on
+ * PostgreSQL, the write lock on SQLite), so the migrations run once.
+ */
+export async function migrate(database: OpenDatabase, provider: MigrationProvider = migrationProvider(database.dialect)): Promise<void> {
+  const migrator = new Migrator({ db: database.db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,13 +1,28 @@
 import Database from 'better-sqlite3';
-import { SqliteDialect, type Driver } from 'kysely';
+import { SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver } from 'kysely';
 import { foldText, lowerText } from '../domain/fold.js';
 import { GroupCommitDriver } from './sqlite-group-commit.js';
 
 /**
- * better-sqlite3 behind Kysely, with two changes to Kysely's dialect: statements are
- * prepared once and cached by their SQL text (Kysely prepares on every query), and writes
+ * SQLite's schema changes are transactional, though Kysely's adapter does not say so. Saying
+ * it makes Kysely's migrator run the pending migrations in one transaction, which
+ * GroupCommitDriver opens with BEGIN IMMEDIATE: a migration that fails leaves the file as it
+ * was, and of several processes starting at once on one file, the first runs them while the
+ * others wait for its commit, then find nothing left to do (Kysely's migration lock is a no-op
+ * on SQLite).
+ */
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/**
+ * better-sqlite3 behind Kysely, with three changes to Kysely's dialect: statements are
+ * prepared once and cached by their SQL text (Kysely prepares on every query), writes
  * are committed in groups (see GroupCommitDriver), in BEGIN IMMEDIATE transactions so that
- * several processes on one file wait for each other instead of failing on lock upgrade.
+ * several processes on one file wait for each other instead of failing on lock upgrade, and
+ * migrations are transactional (TransactionalDdlAdapter).
  */
 class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(private readonly driver: GroupCommitDriver) {
@@ -15,6 +30,9 @@ class GroupCommitSqliteDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return this.driver;
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
   }
 }
 

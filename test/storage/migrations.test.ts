@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { migrate, openDatabase } from '../../src/storage/database.js';
+import { migrationProvider } from '../../src/storage/migrations/index.js';
+import { startProcess } from '../helpers/process.js';
+
+/** The service's migrations followed by `extra`, as a later release would add them. */
+function withExtra(extra: Record<string, Migration>): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { ...(await migrationProvider('sqlite').getMigrations()), ...extra };
+    },
+  };
+}
+
+/** A migration that changes the schema and the data, then fails. */
+const failingMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`CREATE TABLE half_done (id integer PRIMARY KEY)`.execute(db);
+    await sql`DELETE FROM rents`.execute(db);
+    await sql`DROP INDEX products_price`.execute(db);
+    await sql`SELECT no_such_function()`.execute(db);
+  },
+};
+
+/** Other processes that have `file` open. */
+function processesWithOpen(file: string): number[] {
+  const pids: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)) {
+    if (pid === process.pid) continue;
+    try {
+      if (readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSafe(`/proc/${pid}/fd/${fd}`) === file)) pids.push(pid);
+    } catch {
+      // gone, or not ours to look at
+    }
+  }
+  return pids;
+}
+
+function readlinkSafe(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+async function until(condition: () => boolean, withinMs = 30_000): Promise<void> {
+  for (const started = Date.now(); !condition(); await new Promise((done) => setTimeout(done, 20))) {
+    if (Date.now() - started > withinMs) throw new Error('condition not met in time');
+  }
+}
+
+const tablesAndIndexes = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return {
+      schema: (db.prepare(`SELECT type, name FROM sqlite_master ORDER BY name`).all() as { type: string; name: string }[]).map((row) => `${row.type} ${row.name}`),
+      applied: (db.prepare(`SELECT name FROM kysely_migration ORDER BY name`).all() as { name: string }[]).map((row) => row.name),
+      rents: (db.prepare(`SELECT count(*) AS n FROM rents`).get() as { n: number }).n,
+    };
+  } finally {
+    db.close();
+  }
+};
+
+describe('SQLite migrations', () => {
+  const dirs: string[] = [];
+  const newDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    dirs.push(dir);
+    return dir;
+  };
+  after(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a migration that fails leaves the schema and the data as they were, and a fixed one then applies', async () => {
+    const dir = newDir();
+    const file = join(dir, 'rental.db');
+    const database = await openDatabase(`file:${file}`, dir);
+    try {
+      await migrate(database);
+      await sql`INSERT INTO rents (id, email, password_hash, rent_name_system, roles, profile, failed_logins, created_at, updated_at, version)
+        VALUES ('r1', 'a@example.com', 'x', 'A', '[]', '{}', 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 1)`.execute(database.db);
+      const before = tablesAndIndexes(file);
+
+      await assert.rejects(migrate(database, withExtra({ '003-broken': failingMigration })), /Database migration 003-broken failed: .*no_such_function/);
+      assert.deepEqual(tablesAndIndexes(file), before);
+
+      const fixed: Migration = { up: (db) => sql`CREATE TABLE half_done (id integer PRIMARY KEY)`.execute(db).then(() => undefined) };
+      await migrate(database, withExtra({ '003-broken': fixed }));
+      const afterFix = tablesAndIndexes(file);
+      assert.deepEqual(afterFix.applied, [...before.applied, '003-broken']);
+      assert.ok(afterFix.schema.includes('table half_done'));
+      assert.equal(afterFix.rents, 1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('every pending migration of a new file applies together or not at all', async () => {
+    const dir = newDir();
+    const file = join(dir, 'rental.db');
+    const database = await openDatabase(`file:${file}`, dir);
+    try {
+      await assert.rejects(migrate(database, withExtra({ '003-broken': failingMigration })), /003-broken/);
+      const db = new Database(file, { readonly: true });
+      const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely_%'`).all() as { name: string }[]).map((row) => row.name);
+      const applied = db.prepare(`SELECT count(*) AS n FROM kysely_migration`).get() as { n: number };
+      db.close();
+      assert.deepEqual(tables, []);
+      assert.equal(applied.n, 0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('services started at once on one new file all come up: the migrations run once', async () => {
+    const dir = newDir();
+    const file = join(dir, 'rental.db');
+    // Kysely's own tables first (no migration applied), so that starting needs no write before
+    // the migrations; then another connection holds the write lock while both services start.
+    const empty = await openDatabase(`file:${file}`, dir);
+    await migrate(empty, { getMigrations: async () => ({}) });
+    await empty.close();
+    const holder = new Database(file);
+    holder.exec('BEGIN IMMEDIATE');
+    const env = { DATA_DIR: dir, DATABASE_URL: `file:${file}`, RENTAL_SECRET: 'migration-race-secret-migration-race-secret' };
+    const starting = Promise.allSettled([startProcess(env), startProcess(env)]);
+    // Once both have the file open they are at the lock within milliseconds. Without one
+    // transaction each would have read "nothing applied" by then, and the one that got the
+    // lock second would fail on `table rents already exists`.
+    await until(() => processesWithOpen(file).length >= 2);
+    await new Promise((done) => setTimeout(done, 500));
+    holder.exec('COMMIT');
+    holder.close();
+    const starts = await starting;
+    const services = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+    try {
+      for (const start of starts) if (start.status === 'rejected') throw start.reason;
+      assert.deepEqual(tablesAndIndexes(file).applied, Object.keys(await migrationProvider('sqlite').getMigrations()).sort());
+      for (const service of services) assert.equal((await fetch(`${service.url}/ready`)).status, 200);
+    } finally {
+      for (const service of services) {
+        service.child.kill('SIGTERM');
+        await service.exited;
+      }
+    }
+  });
+});
