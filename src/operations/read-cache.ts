@@ -123,7 +123,8 @@ export class ReadCache<T> {
     if (!this.current(key, readAt) || size > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) this.bytes -= previous.size;
-    const entry: Entry<T> = { key, value, size, used: false };
+    // The key it already holds: the caller's may be a slice keeping a larger string alive.
+    const entry: Entry<T> = { key: previous?.key ?? key, value, size, used: false };
     this.entries.set(key, entry);
     this.order.push(entry);
     this.bytes += size;

@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { createProductCaches, type ProductEntry } from '../../src/operations/products/product-cache.js';
+import { checkedAgainst, createProductCaches, entrySize, productEntry, type ProductEntry } from '../../src/operations/products/product-cache.js';
+import { etagOf } from '../../src/operations/products/etag.js';
+import { parseAccessWhere } from '../../src/domain/where/parse-where.js';
+import { productFields } from '../../src/domain/product-fields.js';
+import type { ProductReadRow } from '../../src/storage/products-repository.js';
+import { BodyFile } from '../../src/storage/body-file.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 
 const ENTRY_BYTES = 10 * 1024;
-const entry = (): ProductEntry => ({ bodies: [undefined, undefined], etags: [undefined, undefined] });
+const entry = (): ProductEntry => ({});
 
 /** How many of `count` bodies of 10 KB the product cache still holds after storing them all. */
 function heldOf(budgetBytes: number | undefined, count: number): number {
@@ -20,6 +28,31 @@ describe('the read caches budget', () => {
   it('gives products 40 of the default 84 MB', () => {
     const held = heldOf(undefined, 10_000);
     assert.ok(held > 3800 && held <= 40 * 1024 * 1024 / ENTRY_BYTES, `${held}`);
+  });
+
+  it('holds a catalogue of 100,000 products read once at depth 1, bodies in the file, at the default budget', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'product-cache-'));
+    const file = BodyFile.open(dir, 64 * 1024 * 1024);
+    try {
+      const { products } = createProductCaches(new ChangeFeed(), undefined, file);
+      const anonymous = parseAccessWhere({ 'settings.published': { equals: true } }, productFields);
+      const body = Buffer.from('{"id":"p"}');
+      for (let index = 0; index < 100_000; index++) {
+        const row = { id: `p${index}`, owner_id: 'o', published: 1, doc: '{}', owner_name: null, owner_profile: null } as unknown as ProductReadRow;
+        // As a first read keeps it (readProduct, keepWritten).
+        const read = productEntry(row);
+        read.row = undefined;
+        read.checked = checkedAgainst(anonymous, row);
+        read.body1 = file.keep(body);
+        read.etag1 = etagOf(`${index}`);
+        products.set(row.id, read, entrySize(read), products.generation);
+        if (index % 5000 === 0) while (file.backlog > 0) await new Promise((written) => setTimeout(written, 1));
+      }
+      assert.equal(products.size, 100_000);
+    } finally {
+      file.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('grows and shrinks with the budget it is given (CACHE_MB)', () => {

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 
-/** A strong ETag: a digest of the exact response bytes. */
+/**
+ * A strong ETag: a digest of the exact response bytes. Quoted by JSON.stringify (base64url
+ * needs no escaping), which gives one flat string: a template literal gives a rope of three,
+ * 112 bytes instead of 48 in each of the 100,000 entries the products cache may keep.
+ */
 export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return JSON.stringify(createHash('sha1').update(body).digest('base64url'));
 }
 
 /** `If-Match: "a", W/"b"` or `*`, compared strongly as RFC 9110 requires for If-Match. */

@@ -5,7 +5,7 @@ import type { Depth } from '../../domain/list-query.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { etagOf } from './etag.js';
-import { checkedAgainst, entrySize, productEntry, type ProductEntry } from './product-cache.js';
+import { bodyAt, checkedAgainst, entrySize, etagAt, keepBodyAt, keepEtagAt, productEntry, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
@@ -41,14 +41,17 @@ export async function readProduct(services: Services, caller: Caller, id: string
   const { products: cache, bodies } = services.caches;
   const readAt = cache.generation;
   let entry: ProductEntry | undefined = cache.get(id);
+  // Kept under the row's id once read: the id of the path is a slice that keeps the whole URL alive.
+  let key = id;
   let changed = false;
   const filter = grant.kind === 'filter' ? grant.where : undefined;
-  const kept = entry?.bodies[depth];
+  const kept = entry && bodyAt(entry, depth);
   const held = kept !== undefined && bodies.holds(kept);
   // A filtered grant other than the one last checked against this product reads its row once.
   if (!entry || (filter && entry.checked?.where !== filter) || (!held && !entry.row)) {
     const row = await services.storage.products.get(id);
     if (!row) throw missing(id);
+    key = row.id;
     entry = entry ? { ...entry, row } : productEntry(row);
     if (filter && entry.checked?.where !== filter) entry.checked = checkedAgainst(filter, row);
     changed = true;
@@ -56,7 +59,7 @@ export async function readProduct(services: Services, caller: Caller, id: string
   if (filter && !entry.checked?.visible) {
     if (changed) {
       entry.row = undefined;
-      cache.set(id, entry, entrySize(entry), readAt);
+      cache.set(key, entry, entrySize(entry), readAt);
     }
     throw missing(id);
   }
@@ -68,18 +71,18 @@ export async function readProduct(services: Services, caller: Caller, id: string
     const [rendered] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
     if (!rendered) throw new Error(`product ${id} was not rendered`);
     body = rendered;
-    entry.bodies[depth] = bodies.keep(rendered);
+    keepBodyAt(entry, depth, bodies.keep(rendered));
     changed = true;
   }
   entry.row = undefined;
-  let etag = entry.etags[depth];
+  let etag = etagAt(entry, depth);
   if (etag === undefined) {
     etag = etagOf(body);
-    entry.etags[depth] = etag;
+    keepEtagAt(entry, depth, etag);
     changed = true;
   }
   // A hit that added nothing stays where it is in the cache.
-  if (changed) cache.set(id, entry, entrySize(entry), readAt);
+  if (changed) cache.set(key, entry, entrySize(entry), readAt);
   return { body, etag };
 }
 

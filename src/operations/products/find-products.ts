@@ -4,7 +4,7 @@ import type { ProductFilter, ProductReadRow } from '../../storage/products-repos
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
 import type { WhereNode } from '../../domain/where/types.js';
-import type { ProductEntry } from './product-cache.js';
+import { bodyAt, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
@@ -175,7 +175,8 @@ async function composeFromBodies(services: Services, ids: string[], depth: ListQ
       if (hit) entries.set(id, hit);
     }
     const held = (id: string) => {
-      const body = entries.get(id)?.bodies[depth];
+      const entry = entries.get(id);
+      const body = entry && bodyAt(entry, depth);
       return rendered.has(id) || (body !== undefined && file.holds(body));
     };
     const unread = ids.filter((id) => !held(id) && !entries.get(id)?.row);
@@ -191,7 +192,8 @@ async function composeFromBodies(services: Services, ids: string[], depth: ListQ
     }
     const parts: KeptBody[] = [DOCS_OPEN];
     for (const id of ids) {
-      const body = rendered.get(id) ?? entries.get(id)?.bodies[depth];
+      const entry = entries.get(id);
+      const body = rendered.get(id) ?? (entry && bodyAt(entry, depth));
       if (body === undefined) continue;
       if (parts.length > 1) parts.push(COMMA);
       parts.push(body);

@@ -28,7 +28,7 @@ export async function renderedEntry(services: Services, row: ProductReadRow, bod
   const entry = productEntry(row);
   entry.row = undefined;
   entry.checked = await anonymousCheck(services, row);
-  entry.etags[1] = etagOf(body);
+  entry.etag1 = etagOf(body);
   return entry;
 }
 
@@ -51,7 +51,7 @@ export async function keepWritten(services: Services, record: ProductRecord, ver
     const [body] = await renderBodies([row], 1, (ids) => galleryImages(services, ids));
     if (!body) return undefined;
     const entry = await renderedEntry(services, row, body);
-    entry.bodies[1] = file.keep(body);
+    entry.body1 = file.keep(body);
     cache.set(row.id, entry, entrySize(entry), readAt);
     return body;
   } catch (error) {

@@ -90,7 +90,7 @@ export class BodyWarmer {
     const last = rows.at(-1);
     if (!last) return 'done';
     this.after = last.id;
-    const unheld = (row: ProductReadRow) => cache.get(row.id)?.bodies[1] === undefined;
+    const unheld = (row: ProductReadRow) => cache.get(row.id)?.body1 === undefined;
     const cold = rows.filter(unheld);
     const bodies = await renderBodies(cold, 1, (ids) => galleryImages(services, ids));
     for (const [index, row] of cold.entries()) {
@@ -99,7 +99,7 @@ export class BodyWarmer {
       const body = bodies[index] as Buffer;
       const entry = await renderedEntry(services, row, body);
       if (!fits(entrySize(entry), body.length)) return 'done';
-      entry.bodies[1] = file.keep(body);
+      entry.body1 = file.keep(body);
       cache.set(row.id, entry, entrySize(entry), readAt);
     }
     return rows.length === CHUNK ? 'more' : 'done';
