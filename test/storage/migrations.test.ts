@@ -90,13 +90,13 @@ describe('SQLite migrations', () => {
         VALUES ('r1', 'a@example.com', 'x', 'A', '[]', '{}', 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 1)`.execute(database.db);
       const before = tablesAndIndexes(file);
 
-      await assert.rejects(migrate(database, withExtra({ '003-broken': failingMigration })), /Database migration 003-broken failed: .*no_such_function/);
+      await assert.rejects(migrate(database, withExtra({ '999-later': failingMigration })), /Database migration 999-later failed: .*no_such_function/);
       assert.deepEqual(tablesAndIndexes(file), before);
 
       const fixed: Migration = { up: (db) => sql`CREATE TABLE half_done (id integer PRIMARY KEY)`.execute(db).then(() => undefined) };
-      await migrate(database, withExtra({ '003-broken': fixed }));
+      await migrate(database, withExtra({ '999-later': fixed }));
       const afterFix = tablesAndIndexes(file);
-      assert.deepEqual(afterFix.applied, [...before.applied, '003-broken']);
+      assert.deepEqual(afterFix.applied, [...before.applied, '999-later']);
       assert.ok(afterFix.schema.includes('table half_done'));
       assert.equal(afterFix.rents, 1);
     } finally {
@@ -104,12 +104,24 @@ describe('SQLite migrations', () => {
     }
   });
 
+  it('the full-text index of a new file merges its segments 16 at a time (003)', async () => {
+    const dir = newDir();
+    const file = join(dir, 'rental.db');
+    const database = await openDatabase(`file:${file}`, dir);
+    await migrate(database);
+    await database.close();
+    const db = new Database(file, { readonly: true });
+    const setting = db.prepare(`SELECT v FROM products_fts_config WHERE k = 'automerge'`).get() as { v: number } | undefined;
+    db.close();
+    assert.equal(setting?.v, 16);
+  });
+
   it('every pending migration of a new file applies together or not at all', async () => {
     const dir = newDir();
     const file = join(dir, 'rental.db');
     const database = await openDatabase(`file:${file}`, dir);
     try {
-      await assert.rejects(migrate(database, withExtra({ '003-broken': failingMigration })), /003-broken/);
+      await assert.rejects(migrate(database, withExtra({ '999-later': failingMigration })), /999-later/);
       const db = new Database(file, { readonly: true });
       const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely_%'`).all() as { name: string }[]).map((row) => row.name);
       const applied = db.prepare(`SELECT count(*) AS n FROM kysely_migration`).get() as { n: number };

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../schema.js';
 import { initialMigration } from './001-initial.js';
 import { batchedSearchIndexMigration } from './002-batched-search-index.js';
+import { searchIndexMergesMigration } from './003-search-index-merges.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -10,6 +11,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       return {
         '001-initial': initialMigration(dialect),
         '002-batched-search-index': batchedSearchIndexMigration(dialect),
+        '003-search-index-merges': searchIndexMergesMigration(dialect),
       };
     },
   };
