@@ -56,34 +56,38 @@ async function until(condition: () => boolean, withinMs = 30_000): Promise<void>
   }
 }
 
-const tablesAndIndexes = (file: string) => {
+/** What `read` finds in the file, through a read-only connection of its own. */
+function readOnly<T>(file: string, read: (db: Database.Database) => T): T {
   const db = new Database(file, { readonly: true });
   try {
-    return {
-      schema: (db.prepare(`SELECT type, name FROM sqlite_master ORDER BY name`).all() as { type: string; name: string }[]).map((row) => `${row.type} ${row.name}`),
-      applied: (db.prepare(`SELECT name FROM kysely_migration ORDER BY name`).all() as { name: string }[]).map((row) => row.name),
-      rents: (db.prepare(`SELECT count(*) AS n FROM rents`).get() as { n: number }).n,
-    };
+    return read(db);
   } finally {
     db.close();
   }
-};
+}
+
+const tablesAndIndexes = (file: string) =>
+  readOnly(file, (db) => ({
+    schema: (db.prepare(`SELECT type, name FROM sqlite_master ORDER BY name`).all() as { type: string; name: string }[]).map((row) => `${row.type} ${row.name}`),
+    applied: (db.prepare(`SELECT name FROM kysely_migration ORDER BY name`).all() as { name: string }[]).map((row) => row.name),
+    rents: (db.prepare(`SELECT count(*) AS n FROM rents`).get() as { n: number }).n,
+  }));
 
 describe('SQLite migrations', () => {
   const dirs: string[] = [];
-  const newDir = () => {
+  /** A new SQLite file in a folder of its own, open, nothing migrated yet. */
+  const newFile = async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     dirs.push(dir);
-    return dir;
+    const file = join(dir, 'rental.db');
+    return { dir, file, database: await openDatabase(`file:${file}`, dir) };
   };
   after(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('a migration that fails leaves the schema and the data as they were, and a fixed one then applies', async () => {
-    const dir = newDir();
-    const file = join(dir, 'rental.db');
-    const database = await openDatabase(`file:${file}`, dir);
+    const { file, database } = await newFile();
     try {
       await migrate(database);
       await sql`INSERT INTO rents (id, email, password_hash, rent_name_system, roles, profile, failed_logins, created_at, updated_at, version)
@@ -105,40 +109,29 @@ describe('SQLite migrations', () => {
   });
 
   it('the full-text index of a new file merges its segments 16 at a time (003)', async () => {
-    const dir = newDir();
-    const file = join(dir, 'rental.db');
-    const database = await openDatabase(`file:${file}`, dir);
+    const { file, database } = await newFile();
     await migrate(database);
     await database.close();
-    const db = new Database(file, { readonly: true });
-    const setting = db.prepare(`SELECT v FROM products_fts_config WHERE k = 'automerge'`).get() as { v: number } | undefined;
-    db.close();
+    const setting = readOnly(file, (db) => db.prepare(`SELECT v FROM products_fts_config WHERE k = 'automerge'`).get() as { v: number } | undefined);
     assert.equal(setting?.v, 16);
   });
 
   it('every pending migration of a new file applies together or not at all', async () => {
-    const dir = newDir();
-    const file = join(dir, 'rental.db');
-    const database = await openDatabase(`file:${file}`, dir);
+    const { file, database } = await newFile();
     try {
       await assert.rejects(migrate(database, withExtra({ '999-later': failingMigration })), /999-later/);
-      const db = new Database(file, { readonly: true });
-      const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely_%'`).all() as { name: string }[]).map((row) => row.name);
-      const applied = db.prepare(`SELECT count(*) AS n FROM kysely_migration`).get() as { n: number };
-      db.close();
+      const tables = readOnly(file, (db) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely_%'`).all() as { name: string }[]);
       assert.deepEqual(tables, []);
-      assert.equal(applied.n, 0);
+      assert.deepEqual(readOnly(file, (db) => db.prepare(`SELECT name FROM kysely_migration`).all()), []);
     } finally {
       await database.close();
     }
   });
 
   it('services started at once on one new file all come up: the migrations run once', async () => {
-    const dir = newDir();
-    const file = join(dir, 'rental.db');
     // Kysely's own tables first (no migration applied), so that starting needs no write before
     // the migrations; then another connection holds the write lock while both services start.
-    const empty = await openDatabase(`file:${file}`, dir);
+    const { dir, file, database: empty } = await newFile();
     await migrate(empty, { getMigrations: async () => ({}) });
     await empty.close();
     const holder = new Database(file);

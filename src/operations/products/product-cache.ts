@@ -23,8 +23,8 @@ export interface ProductEntry {
   /**
    * At depth 0 and 1: UTF-8 bytes ready to send (in the body file, or in memory without one),
    * and the ETag, computed when a single product is read (not for list pages). Fields of the
-   * entry, not pairs or objects keyed by depth: two arrays took ~130 bytes more an entry, a
-   * quarter of it, which at 100,000 products is what decides whether the cache holds them all.
+   * entry, not pairs or objects keyed by depth: two arrays took ~100 bytes more an entry,
+   * which at 100,000 products is part of what decides whether the cache holds them all.
    */
   body0?: KeptBody;
   body1?: KeptBody;
@@ -126,8 +126,9 @@ const MB = 1024 * 1024;
  * the cache misses costs ~100 µs more than one it holds. With the body file an entry takes
  * ~360 bytes, so their 40 MB hold ~116,000 products at one depth: a catalogue of 100,000
  * created through the API is held whole, ready for its first reads (and ~9,000 bodies when
- * they are kept in memory instead). Full, the share comes to ~60 MB of RSS with the garbage V8 lets grow beside it:
- * at 48 MB, filled by writes as well as reads, RSS ended a bench run at 286 MB of its 300.
+ * they are kept in memory instead). Full, the share comes to ~60 MB of RSS with the garbage
+ * V8 lets grow beside it: at 48 MB, filled by writes as well as reads, RSS ended a bench run
+ * at 286 MB of its 300.
  */
 const SHARES = { products: 40, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
 const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0);
