@@ -28,6 +28,7 @@ export class ChangeFeed implements ChangeSource {
   private readonly counts = new Map<ChangeTopic, number>(TOPICS.map((topic) => [topic, 0]));
   private readonly listeners = new Map<ChangeTopic, Set<Listener>>(TOPICS.map((topic) => [topic, new Set()]));
   private client?: pg.Client;
+  private poller?: NodeJS.Timeout;
 
   static readonly CHANNEL = 'rental_changes';
 
@@ -99,7 +100,27 @@ export class ChangeFeed implements ChangeSource {
     this.client = client;
   }
 
+  /**
+   * SQLite: follow the writes of other processes on the same file (the command line's
+   * `seed:demo` and `users:create` while the service runs, or a second service). SQLite's
+   * `data_version` moves when another connection commits, never for this process's own
+   * writes, which bump the feed themselves; it is read every `everyMs`, so another process's
+   * write reaches the caches within that time. A change of everything: what it changed is
+   * not known.
+   */
+  followOtherWriters(dataVersion: () => number, everyMs: number): void {
+    let seen = dataVersion();
+    this.poller = setInterval(() => {
+      const now = dataVersion();
+      if (now === seen) return;
+      seen = now;
+      this.bump();
+    }, everyMs);
+    this.poller.unref();
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.poller);
     const client = this.client;
     this.client = undefined;
     client?.removeAllListeners('error');

@@ -14,6 +14,8 @@ export interface OpenDatabase {
   onWritesLost?(listener: () => void): void;
   /** SQLite: statements each group commit runs before its COMMIT. */
   runBeforeCommit?(statements: string[]): void;
+  /** SQLite: a number that moves when another connection (another process) commits to the file. */
+  dataVersion?(): number;
 }
 
 const INT8_OID = 20;
@@ -40,7 +42,14 @@ export async function openDatabase(url: string, dataDir: string): Promise<OpenDa
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const { dialect, driver } = openSqlite(file);
   const db = new Kysely<DatabaseSchema>({ dialect });
-  return { db, dialect: 'sqlite', close: () => db.destroy(), onWritesLost: (listener) => driver.onBatchLost(listener), runBeforeCommit: (statements) => driver.runBeforeCommit(statements) };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+    onWritesLost: (listener) => driver.onBatchLost(listener),
+    runBeforeCommit: (statements) => driver.runBeforeCommit(statements),
+    dataVersion: () => driver.database.raw.pragma('data_version', { simple: true }) as number,
+  };
 }
 
 function sqliteFile(url: string, dataDir: string): string {

@@ -9,6 +9,9 @@ import { ChangeFeed, type ChangeTopic } from './change-feed.js';
 import { OwnerProfiles } from './owner-profiles.js';
 import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
 
+/** How often a SQLite storage looks for other processes' writes (see ChangeFeed.followOtherWriters). */
+const OTHER_WRITERS_POLL_MS = 250;
+
 /** The service's one door to its database, whichever dialect is behind it. */
 export interface Storage {
   readonly dialect: Dialect;
@@ -39,6 +42,7 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
   // Reads may have cached what a lost batch wrote.
   database.onWritesLost?.(() => changes.bump());
   if (dialect === 'postgres') await changes.listen(databaseUrl);
+  if (database.dataVersion) changes.followOtherWriters(database.dataVersion, OTHER_WRITERS_POLL_MS);
   /** Called after every committed write, with what it changed (and the row, when it was one). */
   const changed = (topic: ChangeTopic) => async (key?: string) => {
     changes.bump(topic, key);
