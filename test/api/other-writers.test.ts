@@ -7,19 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { startProcess, type ServiceProcess } from '../helpers/process.js';
+import { until } from '../helpers/until.js';
 
 const run = promisify(execFile);
-
-/** Polls `read` until it gives `wanted`, for at most `withinMs`; the last value either way. */
-async function eventually<T>(read: () => Promise<T>, wanted: T, withinMs: number): Promise<T> {
-  const started = Date.now();
-  let value = await read();
-  while (value !== wanted && Date.now() - started < withinMs) {
-    await new Promise((done) => setTimeout(done, 50));
-    value = await read();
-  }
-  return value;
-}
 
 /**
  * On SQLite, another process's writes to the same file reach the service's read caches: the
@@ -53,7 +43,8 @@ describe('writes by other processes on one SQLite file', () => {
     const published = (db.prepare('SELECT count(*) AS n FROM products WHERE published = 1').get() as { n: number }).n;
     db.close();
     assert.ok(published > 0);
-    assert.equal(await eventually(() => totalDocs(service), published, 1000), published);
+    await until(async () => (await totalDocs(service)) === published, 1000, 50);
+    assert.equal(await totalDocs(service), published);
   });
 
   it('a logout on a second service on the file kills the token on the first within a second', async () => {
@@ -70,6 +61,7 @@ describe('writes by other processes on one SQLite file', () => {
     const me = async () => ((await (await fetch(`${first.url}/api/rents/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: unknown }).user !== null;
     assert.equal(await me(), true, 'signed in, and the session cached by the first');
     assert.equal((await fetch(`${second.url}/api/rents/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status, 200);
-    assert.equal(await eventually(me, false, 1000), false);
+    await until(async () => !(await me()), 1000, 50);
+    assert.equal(await me(), false);
   });
 });

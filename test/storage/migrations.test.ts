@@ -8,6 +8,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { migrate, openDatabase } from '../../src/storage/database.js';
 import { migrationProvider } from '../../src/storage/migrations/index.js';
 import { startProcess } from '../helpers/process.js';
+import { until } from '../helpers/until.js';
 
 /** The service's migrations followed by `extra`, as a later release would add them. */
 function withExtra(extra: Record<string, Migration>): MigrationProvider {
@@ -50,11 +51,6 @@ function readlinkSafe(path: string): string | undefined {
   }
 }
 
-async function until(condition: () => boolean, withinMs = 30_000): Promise<void> {
-  for (const started = Date.now(); !condition(); await new Promise((done) => setTimeout(done, 20))) {
-    if (Date.now() - started > withinMs) throw new Error('condition not met in time');
-  }
-}
 
 /** What `read` finds in the file, through a read-only connection of its own. */
 function readOnly<T>(file: string, read: (db: Database.Database) => T): T {
@@ -141,7 +137,7 @@ describe('SQLite migrations', () => {
     // Once both have the file open they are at the lock within milliseconds. Without one
     // transaction each would have read "nothing applied" by then, and the one that got the
     // lock second would fail on `table rents already exists`.
-    await until(() => processesWithOpen(file).length >= 2);
+    assert.ok(await until(() => processesWithOpen(file).length >= 2, 30_000), 'both services open the file');
     await new Promise((done) => setTimeout(done, 500));
     holder.exec('COMMIT');
     holder.close();
