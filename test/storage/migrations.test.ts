@@ -51,7 +51,6 @@ function readlinkSafe(path: string): string | undefined {
   }
 }
 
-
 /** What `read` finds in the file, through a read-only connection of its own. */
 function readOnly<T>(file: string, read: (db: Database.Database) => T): T {
   const db = new Database(file, { readonly: true });
