@@ -69,6 +69,7 @@ export async function migrate(database: OpenDatabase, provider: MigrationProvide
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? '');
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+    // No failed migration: the database could not be reached, or its migrations not read.
+    throw new Error(failed ? `Database migration ${failed.migrationName} failed: ${cause}` : `Could not migrate the database: ${cause}`);
   }
 }

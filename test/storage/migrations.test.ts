@@ -103,6 +103,19 @@ describe('SQLite migrations', () => {
     }
   });
 
+  it('a database that cannot be reached is named as such, not as a failed migration', async () => {
+    const database = await openDatabase('postgres://nobody:secret@127.0.0.1:1/none', tmpdir());
+    try {
+      await assert.rejects(migrate(database), (error: Error) => {
+        assert.match(error.message, /^Could not migrate the database: .*ECONNREFUSED/);
+        assert.ok(!error.message.includes('secret'));
+        return true;
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
   it('the full-text index of a new file merges its segments 16 at a time (003)', async () => {
     const { file, database } = await newFile();
     await migrate(database);
