@@ -8,19 +8,34 @@ type HashAnswer = { id: number; result: string | boolean } | { id: number; error
 
 type Waiting = { job: HashJob; resolve: (result: string | boolean) => void; reject: (error: Error) => void };
 
+/** How long a thread may wait for work before it stops; a login after that starts one (~30 ms). */
+export const HASH_THREAD_IDLE_MS = 5000;
+
 /**
  * Password hashing on threads of its own, started on first use, each at the lowest
  * priority (hash-worker.mjs) and one job at a time; jobs beyond them wait in order. On
  * libuv's pool, a burst of logins competed with the event loop as an equal for the cores;
- * here the event loop comes first, and logins take what it leaves.
+ * here the event loop comes first, and logins take what it leaves. A thread idle for
+ * `idleMs` stops: each holds ~20 MB (its own V8 heap and allocator arena) that the
+ * process would otherwise keep for good after a single burst of logins.
  */
 export class HashPool {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Waiting>();
   private readonly queue: Waiting[] = [];
+  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
+  private readonly stopping = new Set<Worker>();
   private nextId = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly idleMs = HASH_THREAD_IDLE_MS,
+  ) {}
+
+  /** Threads running, busy or idle. */
+  get threads(): number {
+    return this.idle.length + this.busy.size;
+  }
 
   hash(password: string, options: Options): Promise<string> {
     return this.run({ kind: 'hash', password, options }) as Promise<string>;
@@ -42,6 +57,8 @@ export class HashPool {
       const worker = this.idle.pop() ?? (this.busy.size < this.size ? this.start() : undefined);
       if (!worker) return;
       const waiting = this.queue.shift() as Waiting;
+      clearTimeout(this.idleTimers.get(worker));
+      this.idleTimers.delete(worker);
       this.busy.set(worker, waiting);
       // A thread keeps the process alive while it hashes, not while it waits for work.
       worker.ref();
@@ -56,6 +73,7 @@ export class HashPool {
       this.busy.delete(worker);
       this.idle.push(worker);
       worker.unref();
+      this.stopWhenIdle(worker);
       if (waiting) {
         if ('error' in answer) waiting.reject(new Error(answer.error));
         else waiting.resolve(answer.result);
@@ -72,7 +90,22 @@ export class HashPool {
       this.dispatch();
     };
     worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`the hashing thread exited with ${code}`)));
+    worker.on('exit', (code) => {
+      if (!this.stopping.delete(worker)) lost(new Error(`the hashing thread exited with ${code}`));
+    });
     return worker;
+  }
+
+  private stopWhenIdle(worker: Worker): void {
+    const timer = setTimeout(() => {
+      this.idleTimers.delete(worker);
+      const at = this.idle.indexOf(worker);
+      if (at < 0) return;
+      this.idle.splice(at, 1);
+      this.stopping.add(worker);
+      void worker.terminate();
+    }, this.idleMs);
+    timer.unref();
+    this.idleTimers.set(worker, timer);
   }
 }

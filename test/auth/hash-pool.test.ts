@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { HashPool } from '../../src/auth/hash-pool.js';
+import { until } from '../helpers/until.js';
 
 const OPTIONS = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 
@@ -35,5 +36,23 @@ describe('the password hashing pool', () => {
     assert.equal(new Set(hashes).size, 7, 'salted: no two hashes alike');
     assert.equal(lowest(), before + 2, 'two threads, both at nice 19; the event loop stays at its own priority');
     assert.notEqual(getPriority(), 19, 'this thread is not lowered');
+  });
+
+  it('stops a thread that has waited for work for its idle time, and starts one again for the next job', { skip: process.platform !== 'linux' && 'Linux only' }, async () => {
+    const osThreads = () => readdirSync('/proc/self/task').length;
+    const before = osThreads();
+    const pool = new HashPool(1, 150);
+    const hash = await pool.hash('correct horse battery', OPTIONS);
+    assert.equal(pool.threads, 1);
+    assert.ok(osThreads() > before, 'the hashing thread runs');
+    // Work within the idle time keeps the thread.
+    await new Promise((done) => setTimeout(done, 75));
+    assert.equal(await pool.verify(hash, 'correct horse battery'), true);
+    await new Promise((done) => setTimeout(done, 100));
+    assert.equal(pool.threads, 1, 'the idle time counts from the last job');
+    assert.ok(await until(() => pool.threads === 0 && osThreads() === before, 2000), `threads left: pool ${pool.threads}, process ${osThreads()} (was ${before})`);
+    assert.equal(await pool.verify(hash, 'correct horse battery'), true, 'a job after the stop starts a thread again');
+    assert.equal(await pool.verify(hash, 'wrong'), false);
+    assert.equal(pool.threads, 1);
   });
 });
