@@ -5,12 +5,6 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export const isValidId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
 
-/**
- * A copy of an id that holds its own characters. An id taken from a request's path is a slice
- * of the URL and keeps all of it alive for as long as the id is kept (a cache key).
- */
-export const ownCopy = (id: string): string => JSON.parse(JSON.stringify(id)) as string;
-
 const processRandom = randomBytes(5).toString('hex');
 let counter = randomBytes(3).readUIntBE(0, 3);
 

@@ -1,5 +1,6 @@
 import qs from 'qs';
 import { MAX_DEPTH as MAX_WHERE_DEPTH } from '../domain/where/parse-where.js';
+import { ownString } from '../domain/own-string.js';
 
 /**
  * Bracket depth: `where`'s deepest allowed condition, one level more (`[and][0]` is two
@@ -55,11 +56,12 @@ function deepFreeze<T>(value: T): T {
 export function parseQuery(text: string): Readonly<Record<string, unknown>> {
   let query = parsed.get(text);
   if (query === undefined) {
-    query = deepFreeze(parseFresh(text));
-    if (text.length <= MAX_KEPT_LENGTH) {
-      if (parsed.size >= MAX_PARSED) parsed.clear();
-      parsed.set(text, query);
-    }
+    if (text.length > MAX_KEPT_LENGTH) return deepFreeze(parseFresh(text));
+    // Kept, with the values sliced from it, as text of its own rather than a slice of the URL.
+    const kept = ownString(text);
+    query = deepFreeze(parseFresh(kept));
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(kept, query);
   }
   return query;
 }

@@ -1,3 +1,4 @@
+import { ownString } from '../domain/own-string.js';
 import type { ChangeSource } from '../storage/change-feed.js';
 
 interface Entry<T> {
@@ -71,7 +72,8 @@ export class ReadCache<T> {
       this.entries.delete(key);
       this.bytes -= entry.size;
     }
-    this.changedKeys.set(key, this.changes);
+    // Kept for the next REMEMBERED_KEYS changes: a key of its own, as `set` keeps one.
+    this.changedKeys.set(ownString(key), this.changes);
     if (this.changedKeys.size > REMEMBERED_KEYS) {
       // Too many keys to tell apart: refuse every read that is still running instead.
       this.changedKeys.clear();
@@ -123,9 +125,10 @@ export class ReadCache<T> {
     if (!this.current(key, readAt) || size > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) this.bytes -= previous.size;
-    // The key it already holds: the caller's may be a slice keeping a larger string alive.
-    const entry: Entry<T> = { key: previous?.key ?? key, value, size, used: false };
-    this.entries.set(key, entry);
+    // A key of its own (or the one it already holds): the caller's may be a slice of a request's URL.
+    const kept = previous?.key ?? ownString(key);
+    const entry: Entry<T> = { key: kept, value, size, used: false };
+    this.entries.set(kept, entry);
     this.order.push(entry);
     this.bytes += size;
     while (this.bytes > this.maxBytes && this.head < this.order.length) {

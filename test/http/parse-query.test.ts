@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import qs from 'qs';
 import { parseQuery, QS_OPTIONS } from '../../src/http/parse-query.js';
+import { liveHeap, slicedFromLongUrl } from '../helpers/heap.js';
 
 const token = fc.stringMatching(/^[\w.~:,[\]%+=-]{0,8}$/);
 const names = fc.constantFrom('depth', 'limit', 'page', 'sort', 'q', 'a.b', '__proto__', 'toString', 'constructor', 'where[x][equals]', '');
@@ -69,5 +70,19 @@ describe('query string parsing', () => {
     const first = parseQuery(text);
     assert.notEqual(parseQuery(text), first);
     assert.deepEqual(parseQuery(text), first);
+  });
+
+  it('keeps the texts it parsed once as text of their own, not as slices of the URLs they came in', () => {
+    const texts = 300;
+    const urlBytes = 100_000;
+    // Both paths: plain names (values sliced from the text) and brackets (qs).
+    const textOf = (index: number) => (index % 2 ? `depth=1&page=${index}` : `where[basic.location][equals]=Brno&page=${index}`);
+    const before = liveHeap();
+    const parsed = Array.from({ length: texts }, (_, index) => parseQuery(slicedFromLongUrl(textOf(index), urlBytes)));
+    const grown = liveHeap() - before;
+    assert.equal(parseQuery(textOf(0)), parsed[0], 'a text parsed once is found again');
+    assert.equal(parsed[7]?.page, '7');
+    // Kept slices would hold texts × urlBytes = 30 MB.
+    assert.ok(grown < (texts * urlBytes) / 4, `the heap grew by ${grown} bytes for ${texts} texts`);
   });
 });

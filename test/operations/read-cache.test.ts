@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ReadCache } from '../../src/operations/read-cache.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
+import { liveHeap, slicedFromLongUrl } from '../helpers/heap.js';
 
 describe('read cache', () => {
   it('stays within its bytes, evicting entries nobody read before those read since', () => {
@@ -163,5 +164,24 @@ describe('read cache', () => {
       }
       assert.ok(cache.size <= 100, `${cache.size} entries of 10 bytes in 1000`);
     });
+  });
+
+  it('keeps keys of their own, not the longer strings they were sliced from: of entries, and of the changes it remembers', () => {
+    const feed = new ChangeFeed();
+    const cache = new ReadCache<number>(feed, 1_000_000, { byKey: true });
+    const keys = 300;
+    const urlBytes = 100_000;
+    // As long as product ids are: V8 copies a slice of fewer than 13 characters instead of pointing into its source.
+    const keyOf = (name: string, index: number) => `${name}-${String(index).padStart(20, '0')}`;
+    const before = liveHeap();
+    for (let index = 0; index < keys; index++) cache.set(slicedFromLongUrl(keyOf('key', index), urlBytes), index, 10, cache.generation);
+    const afterSets = liveHeap() - before;
+    for (let index = 0; index < keys; index++) feed.bump('products', slicedFromLongUrl(keyOf('changed', index), urlBytes));
+    const afterChanges = liveHeap() - before;
+    assert.equal(cache.size, keys);
+    assert.equal(cache.get(keyOf('key', 7)), 7);
+    // Kept slices would hold keys × urlBytes = 30 MB each time.
+    assert.ok(afterSets < (keys * urlBytes) / 4, `the heap grew by ${afterSets} bytes for ${keys} keys`);
+    assert.ok(afterChanges < (keys * urlBytes) / 4, `the heap grew by ${afterChanges} bytes for ${keys} keys and ${keys} changes`);
   });
 });

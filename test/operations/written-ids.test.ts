@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { defaultConfig } from '../../src/config/defaults.js';
@@ -11,22 +9,14 @@ import { createProduct } from '../../src/operations/products/create-product.js';
 import { updateProduct } from '../../src/operations/products/update-product.js';
 import { createAccount } from '../../src/operations/rents/accounts.js';
 import { openStorage } from '../../src/storage/storage.js';
+import { liveHeap, slicedFromLongUrl } from '../helpers/heap.js';
 import { TEST_SECRET } from '../helpers/server.js';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-function liveHeap(): number {
-  collectGarbage();
-  collectGarbage();
-  return process.memoryUsage().heapUsed;
-}
 
 const PRODUCTS = 300;
 const URL_BYTES = 100_000;
 
-/** A product id as a route gets it: a slice of a long request URL, which is a string of its own. */
-const slicedId = (index: number): string => `/api/products/written-${String(index).padStart(5, '0')}?${'x'.repeat(URL_BYTES)}`.slice(14, 27);
+/** A product id as a route gets it: a slice of a long request URL. */
+const slicedId = (index: number): string => slicedFromLongUrl(`written-${String(index).padStart(5, '0')}`, URL_BYTES);
 
 describe('products kept after a write', () => {
   it('keep their id, not the request URL it was sliced from', async () => {

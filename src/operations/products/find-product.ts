@@ -41,8 +41,6 @@ export async function readProduct(services: Services, caller: Caller, id: string
   const { products: cache, bodies } = services.caches;
   const readAt = cache.generation;
   let entry: ProductEntry | undefined = cache.get(id);
-  // Kept under the row's id once read: the id of the path is a slice that keeps the whole URL alive.
-  let key = id;
   let changed = false;
   const filter = grant.kind === 'filter' ? grant.where : undefined;
   const kept = entry && bodyAt(entry, depth);
@@ -51,7 +49,6 @@ export async function readProduct(services: Services, caller: Caller, id: string
   if (!entry || (filter && entry.checked?.where !== filter) || (!held && !entry.row)) {
     const row = await services.storage.products.get(id);
     if (!row) throw missing(id);
-    key = row.id;
     entry = entry ? { ...entry, row } : productEntry(row);
     if (filter && entry.checked?.where !== filter) entry.checked = checkedAgainst(filter, row);
     changed = true;
@@ -59,7 +56,7 @@ export async function readProduct(services: Services, caller: Caller, id: string
   if (filter && !entry.checked?.visible) {
     if (changed) {
       entry.row = undefined;
-      cache.set(key, entry, entrySize(entry), readAt);
+      cache.set(id, entry, entrySize(entry), readAt);
     }
     throw missing(id);
   }
@@ -82,7 +79,7 @@ export async function readProduct(services: Services, caller: Caller, id: string
     changed = true;
   }
   // A hit that added nothing stays where it is in the cache.
-  if (changed) cache.set(key, entry, entrySize(entry), readAt);
+  if (changed) cache.set(id, entry, entrySize(entry), readAt);
   return { body, etag };
 }
 

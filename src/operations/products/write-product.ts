@@ -1,5 +1,4 @@
 import type { AuthUser } from '../../config/types.js';
-import { ownCopy } from '../../domain/ids.js';
 import { asData } from '../../domain/product-document.js';
 import type { JsonObject } from '../../domain/merge.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
@@ -29,14 +28,12 @@ export async function writeProduct(
   const hooks = services.config.hooks.products;
   const originalDoc = input.originalDoc ? asData(input.originalDoc) : undefined;
   const base = { operation: input.operation, originalDoc, user };
-  // The id outlives the request as the products cache's key (keepWritten): not as a slice of its URL.
-  const server = { ...input.server, id: ownCopy(input.server.id) };
   const data = await transformThrough(hooks.beforeValidate, { ...base, data: input.data }, 'data');
-  let prepared = await prepareProduct(services, user, data, server);
+  let prepared = await prepareProduct(services, user, data, input.server);
   if (hooks.beforeChange) {
     const before = JSON.stringify(data);
     const changed = await transformThrough(hooks.beforeChange, { ...base, data: structuredClone(data) }, 'data');
-    if (JSON.stringify(changed) !== before) prepared = await prepareProduct(services, user, changed, server);
+    if (JSON.stringify(changed) !== before) prepared = await prepareProduct(services, user, changed, input.server);
   }
   return persistProduct(services.storage.products, prepared, input.write);
 }
