@@ -6,7 +6,7 @@ import { parseArgs, promisify } from 'node:util';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { Latencies } from './latencies.js';
-import { freePort, NODE_FLAGS } from '../test/helpers/start-command.js';
+import { freePort, NODE_FLAGS } from '../scripts/start-command.js';
 
 /**
  * `npm run bench [-- --db postgres] [--duration 10] [--products 100000]`

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NODE_FLAGS, START_SCRIPT } from '../test/helpers/start-command.js';
+import { NODE_FLAGS, START_SCRIPT } from './start-command.js';
 
 /**
  * The `prepare` script, which `npm ci` and `npm install` run: it starts the service once as

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, NODE_FLAGS, START_SCRIPT } from './start-command.js';
+import { freePort, NODE_FLAGS, START_SCRIPT } from '../../scripts/start-command.js';
 
 /** The service as its own process, started as `npm start` starts it. */
 export interface ServiceProcess {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** `npm start`'s command line (package.json), split into words: `node`, its flags, the script. */
-const START = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+const START = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
 
 /** Node's flags as `npm start` gives them, so that the tests and the benchmark run what production runs. */
 export const NODE_FLAGS: readonly string[] = START.slice(1, -1);
