@@ -57,8 +57,7 @@ export class HashPool {
       const worker = this.idle.pop() ?? (this.busy.size < this.size ? this.start() : undefined);
       if (!worker) return;
       const waiting = this.queue.shift() as Waiting;
-      clearTimeout(this.idleTimers.get(worker));
-      this.idleTimers.delete(worker);
+      this.cancelIdleStop(worker);
       this.busy.set(worker, waiting);
       // A thread keeps the process alive while it hashes, not while it waits for work.
       worker.ref();
@@ -84,6 +83,7 @@ export class HashPool {
     const lost = (error: Error) => {
       const waiting = this.busy.get(worker);
       this.busy.delete(worker);
+      this.cancelIdleStop(worker);
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
       waiting?.reject(error);
@@ -94,6 +94,11 @@ export class HashPool {
       if (!this.stopping.delete(worker)) lost(new Error(`the hashing thread exited with ${code}`));
     });
     return worker;
+  }
+
+  private cancelIdleStop(worker: Worker): void {
+    clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.delete(worker);
   }
 
   private stopWhenIdle(worker: Worker): void {
