@@ -7,7 +7,9 @@ import { openStorage } from '../src/storage/storage.js';
 
 /**
  * Seeds a benchmark database through the bulk path: `products` products of 50 owners,
- * ~1 KB descriptions, 5 gallery images, 3 reservations each. Prints the product ids as JSON.
+ * ~1 KB descriptions, 5 gallery images, 3 reservations each. Prints as JSON the product ids,
+ * and the owners and images that products created through the API then use (`--seed api`
+ * seeds 0 products here).
  */
 const [databaseUrl, dataDir, count] = process.argv.slice(2) as [string, string, string];
 const config = await loadConfig(new URL('./bench.config.ts', import.meta.url).pathname, { required: true });
@@ -23,7 +25,8 @@ try {
       shape: { descriptionLength: 1000, galleryImages: 5, reservations: 3, publishedShare: 0.7, varied: false },
     },
   );
-  process.stdout.write(JSON.stringify({ owners: result.owners.length, admin: result.demoLogin, productIds: result.productIds, publishedIds: result.publishedIds }));
+  const owners = result.owners.map(({ id, termIds }) => ({ id, termIds }));
+  process.stdout.write(JSON.stringify({ owners, mediaIds: result.mediaIds, admin: result.demoLogin, productIds: result.productIds, publishedIds: result.publishedIds }));
 } finally {
   await storage.close();
 }

@@ -49,7 +49,7 @@ async function seedDemo(config: RentalConfig, storage: Storage, dataDir: string,
     { config, storage, productValidator: createProductValidator(config.products.timeUnits), mediaStore: new LocalMediaStore(join(dataDir, 'media')) },
     { ...DEMO_OPTIONS, products },
   );
-  console.log(`Seeded ${result.products} products, ${result.media} images and ${result.owners.length} rental businesses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Seeded ${result.products} products, ${result.mediaIds.length} images and ${result.owners.length} rental businesses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   console.log(`Demo login (admin): ${result.demoLogin.email} / ${result.demoLogin.password}`);
   console.log(`Other accounts: ${result.owners.slice(1).map((owner) => owner.email).join(', ')} (same password)`);
 }

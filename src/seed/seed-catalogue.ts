@@ -27,13 +27,14 @@ export interface SeedOptions {
 }
 
 export interface SeedResult {
-  owners: { id: string; email: string; name: string }[];
+  owners: (SeedOwner & { email: string; name: string })[];
   products: number;
   /** Ids of the products written, in order. */
   productIds: string[];
   /** Ids of the published ones. */
   publishedIds: string[];
-  media: number;
+  /** Ids of the images uploaded, which galleries name. */
+  mediaIds: string[];
   demoLogin: { email: string; password: string };
 }
 
@@ -100,7 +101,7 @@ export async function seedCatalogue(services: SeedServices, options: SeedOptions
     publishedIds.push(...docs.filter((doc) => doc.settings.published).map((doc) => doc.id));
     options.onProgress?.(start + docs.length);
   }
-  return { owners, products: options.products, productIds, publishedIds, media: mediaIds.length, demoLogin: { email: owners[0]?.email ?? '', password: DEMO_PASSWORD } };
+  return { owners, products: options.products, productIds, publishedIds, mediaIds, demoLogin: { email: owners[0]?.email ?? '', password: DEMO_PASSWORD } };
 }
 
 function validateAll(validator: ProductValidator, docs: Record<string, unknown>[]): void {
