@@ -3,6 +3,7 @@ import { loadConfig } from '../src/config/load-config.js';
 import { createProductValidator } from '../src/domain/product-validation.js';
 import { seedCatalogue } from '../src/seed/seed-catalogue.js';
 import { LocalMediaStore } from '../src/storage/media-store.js';
+import { BENCH_SHAPE } from './catalogue-shape.js';
 import { openStorage } from '../src/storage/storage.js';
 
 /**
@@ -22,7 +23,7 @@ try {
       owners: 50,
       mediaImages: 20,
       validate: false,
-      shape: { descriptionLength: 1000, galleryImages: 5, reservations: 3, publishedShare: 0.7, varied: false },
+      shape: BENCH_SHAPE,
     },
   );
   const owners = result.owners.map(({ id, termIds }) => ({ id, termIds }));

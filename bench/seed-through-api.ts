@@ -1,10 +1,8 @@
 import autocannon, { type Result } from 'autocannon';
 import { asData, withoutServerFields } from '../src/domain/product-document.js';
-import { generateProduct, type ProductShape, type SeedOwner } from '../src/seed/generate-products.js';
+import { generateProduct, type SeedOwner } from '../src/seed/generate-products.js';
 import { Random } from '../src/seed/random.js';
-
-/** The products the bulk seed writes, in the same shape (seed-bench.ts). */
-const SHAPE: ProductShape = { descriptionLength: 1000, galleryImages: 5, reservations: 3, publishedShare: 0.7, varied: false };
+import { BENCH_SHAPE } from './catalogue-shape.js';
 
 export interface ApiSeed {
   productIds: string[];
@@ -37,7 +35,7 @@ export async function seedThroughApi(url: string, token: string, count: number, 
           {
             setupRequest: (request) => {
               const index = productIds.length;
-              const doc = generateProduct(rng, index, refs.owners[index % refs.owners.length] as SeedOwner, refs.mediaIds, SHAPE, now);
+              const doc = generateProduct(rng, index, refs.owners[index % refs.owners.length] as SeedOwner, refs.mediaIds, BENCH_SHAPE, now);
               productIds.push(doc.id);
               if (doc.settings.published) publishedIds.push(doc.id);
               return { ...request, method: 'POST', path: `/api/products/${doc.id}`, headers, body: JSON.stringify(withoutServerFields(asData(doc))) };

@@ -74,7 +74,7 @@ function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolea
  * Room for a 100,000-product catalogue's bodies at depth 1 (~440 MB) and the docs of every
  * page of its published list (~280 MB) together: at 512 MB a run of deep pages wrote over
  * half the product bodies, and random reads after it fell from ~31,000–37,000 to ~20,000 req/s.
- * The file is sparse until written, and its bytes are page cache, not the process's memory.
+ * The file grows only as far as it is written, and its bytes are page cache, not the process's memory.
  */
 export const DEFAULT_BODY_FILE_BYTES = 1024 * 1024 * 1024;
 
