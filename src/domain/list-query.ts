@@ -10,14 +10,32 @@ export type Depth = 0 | 1;
 export interface ListQuery {
   where?: WhereNode;
   sort: SortKey[];
+  /** Documents per page; with `pagination` false, 0 means every match (up to MAX_UNPAGINATED). */
   limit: number;
   page: number;
+  /** Payload's `pagination=false`: one page of every match (see unpaginated). */
+  pagination: boolean;
   searchWords: string[];
   available?: Interval;
   depth: Depth;
 }
 
 const WHOLE = /^\d{1,9}$/;
+
+/**
+ * The most documents `pagination=false` answers with when no `limit` bounds it. Payload
+ * sends every match; on a catalogue of 100,000 products that is ~400 MB rendered in one
+ * turn of the event loop, so more matches than this are a 400 that says to page instead.
+ */
+export const MAX_UNPAGINATED = 1000;
+
+/** `pagination`: `true` (default) or `false`, as Payload clients send it. */
+function paginationOf(value: unknown, errors: ErrorItem[]): boolean {
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  errors.push({ field: 'pagination', message: 'Must be true or false.' });
+  return true;
+}
 
 function wholeNumber(value: unknown, field: string, min: number, max: number, errors: ErrorItem[]): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -63,7 +81,8 @@ export function parseListQuery(
   options: { maxLimit: number; defaultSort: string },
 ): ListQuery {
   const errors: ErrorItem[] = [];
-  const limit = wholeNumber(raw.limit, 'limit', 1, options.maxLimit, errors) ?? Math.min(10, options.maxLimit);
+  const pagination = paginationOf(raw.pagination, errors);
+  const limit = wholeNumber(raw.limit, 'limit', 1, options.maxLimit, errors) ?? (pagination ? Math.min(10, options.maxLimit) : 0);
   const page = wholeNumber(raw.page, 'page', 1, 1_000_000_000, errors) ?? 1;
   const depth = depthOf(raw.depth, errors);
   const available = parseAvailability(raw.availableFrom, raw.availableTo, errors);
@@ -71,5 +90,5 @@ export function parseListQuery(
   const where = collectingErrors(() => parseWhere(raw.where, fields), errors);
   const sort = collectingErrors(() => parseSort(raw.sort, fields, options.defaultSort), errors) ?? [];
   if (errors.length > 0) throw new ValidationError(errors);
-  return { where, sort, limit, page, depth, available, searchWords: typeof raw.q === 'string' ? searchWords(raw.q).slice(0, 20) : [] };
+  return { where, sort, limit, page, pagination, depth, available, searchWords: typeof raw.q === 'string' ? searchWords(raw.q).slice(0, 20) : [] };
 }

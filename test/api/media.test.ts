@@ -174,6 +174,11 @@ for (const dialect of dialects) {
       assert.ok(list.body.docs.every((doc) => doc.mimeType === 'image/webp'));
       assert.equal(typeof list.body.totalDocs, 'number');
       assert.equal((await server.http.get('/api/rentMedia?where[colour][equals]=red')).status, 400);
+      const all = await server.http.get<{ docs: Media[]; totalDocs: number; limit: number; totalPages: number }>('/api/rentMedia?pagination=false');
+      assert.equal(all.status, 200);
+      assert.equal(all.body.docs.length, all.body.totalDocs, 'pagination=false: every document in one page');
+      assert.ok(all.body.totalDocs > 1 && all.body.totalDocs === (await server.http.get<{ totalDocs: number }>('/api/rentMedia?limit=1')).body.totalDocs);
+      assert.deepEqual([all.body.limit, all.body.totalPages], [0, 1]);
       const one = await server.http.get<Media>(`/api/rentMedia/${id}`);
       assert.equal(one.body.alt, 'Before');
       assert.equal((await server.http.get('/api/rentMedia/nope')).status, 404);

@@ -71,6 +71,26 @@ for (const dialect of dialects) {
       }
     });
 
+    it('answers pagination=false with every match in one page, as Payload does', async () => {
+      const whole = await list({ pagination: 'false', sort: 'id', depth: 0 });
+      assert.equal(whole.status, 200, whole.text);
+      const { docs, ...rest } = whole.body;
+      assert.deepEqual(docs.map((d) => d.id), ['a1', 'a2', 'a3', 'a4', 'a5']);
+      assert.equal(docs[0]?.basic.rent_owner, owner.id);
+      assert.deepEqual(rest, { totalDocs: 5, limit: 0, totalPages: 1, page: 1, pagingCounter: 1, hasPrevPage: false, hasNextPage: false, prevPage: null, nextPage: null });
+      const published = await server.http.get<Page>('/api/products?pagination=false&sort=id');
+      assert.deepEqual(published.body.docs.map((d) => d.id), ['a1', 'a2', 'a3', 'a5'], 'only what the caller may read');
+      const filtered = await list({ pagination: 'false', where: { 'basic.location': { equals: 'Brno' } }, sort: '-additional.price' });
+      assert.deepEqual(filtered.body.docs.map((d) => d.id), ['a1', 'a3']);
+      const bounded = await list({ pagination: 'false', limit: 2, page: 2, sort: 'id' });
+      assert.deepEqual(bounded.body.docs.map((d) => d.id), ['a3', 'a4'], 'a limit still bounds it, from its page');
+      assert.deepEqual([bounded.body.totalDocs, bounded.body.limit, bounded.body.page, bounded.body.totalPages, bounded.body.hasNextPage], [2, 2, 2, 1, false]);
+      assert.equal((await list({ pagination: 'true', limit: 2 })).body.totalPages, 3);
+      const bad = await list({ pagination: 'nope', limit: 0 });
+      assert.equal(bad.status, 400);
+      assert.deepEqual(errorFields(bad.body).sort(), ['limit', 'pagination']);
+    });
+
     it('sorts by any sortable path, several keys, ties broken by id', async () => {
       assert.deepEqual((await list({ sort: 'additional.price' })).body.docs.map((d) => d.id), ['a5', 'a4', 'a3', 'a1', 'a2']);
       assert.deepEqual((await list({ sort: '-additional.price' })).body.docs.map((d) => d.id), ['a2', 'a1', 'a3', 'a4', 'a5']);

@@ -16,6 +16,12 @@ export const ProductQuerySchema = Type.Composite([DepthQuery, SelectQuery]);
 export const ListQuerySchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, 1 to the configured maximum (100).' })),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pagination: Type.Optional(
+    Type.Boolean({
+      default: true,
+      description: 'false: every match in one page (Payload\'s `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400.',
+    }),
+  ),
   sort: Type.Optional(Type.String({ default: '-createdAt', description: 'Comma-separated paths; `-` for descending.' })),
   where: Type.Optional(where),
   depth: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),

@@ -1,5 +1,6 @@
 import { stringifyAscii } from '../../domain/ascii-json.js';
-import type { ListQuery } from '../../domain/list-query.js';
+import { MAX_UNPAGINATED, type ListQuery } from '../../domain/list-query.js';
+import { ValidationError } from '../../errors/api-error.js';
 import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import type { Grant } from '../access.js';
@@ -54,6 +55,21 @@ export function paginate<T>(docs: T[], totalDocs: number, limit: number, page: n
     prevPage: page > 1 ? page - 1 : null,
     nextPage: page < totalPages ? page + 1 : null,
   };
+}
+
+/** Payload's envelope of `pagination=false`: the docs are the one page, whatever their number. */
+export function unpaginated<T>(docs: T[], limit: number, page: number): PaginatedDocs<T> {
+  return { docs, totalDocs: docs.length, limit, totalPages: 1, page, pagingCounter: 1, hasPrevPage: false, hasNextPage: false, prevPage: null, nextPage: null };
+}
+
+/** What `pagination=false` without a `limit` refuses: more matches than MAX_UNPAGINATED. */
+export function tooManyToList(totalDocs: number, what: string): ValidationError {
+  return new ValidationError([
+    {
+      field: 'pagination',
+      message: `pagination=false lists at most ${MAX_UNPAGINATED} ${what} and ${totalDocs} match: page through them with limit and page, or pass a limit.`,
+    },
+  ]);
 }
 
 const canonical = (value: unknown): string => JSON.stringify(value, (key, inner: unknown) => (key === 'field' ? (inner as { path: string }).path : inner));
@@ -215,6 +231,25 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
   return stringifyAscii(paginate(docs, totalDocs, query.limit, query.page));
 }
 
+/**
+ * `pagination=false`: every match in one page (or `limit` of them from `page`), read and
+ * rendered as the general path does; not kept, as such lists are rare and each is large.
+ */
+async function listedWhole(services: Services, caller: Caller, grant: Grant, query: ListQuery): Promise<string> {
+  const filter = filterFor(grant, query);
+  const { products } = services.storage;
+  let rows: ProductReadRow[];
+  if (query.limit === 0) {
+    const totalDocs = await products.count(filter);
+    if (totalDocs > MAX_UNPAGINATED) throw tooManyToList(totalDocs, 'products');
+    rows = totalDocs > 0 ? await products.list(filter, query.sort, MAX_UNPAGINATED, 0) : [];
+  } else {
+    rows = await products.list(filter, query.sort, query.limit, (query.page - 1) * query.limit);
+  }
+  const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
+  return stringifyAscii(unpaginated(docs, query.limit, query.limit === 0 ? 1 : query.page));
+}
+
 /** Pages that start this close to the top are read with LIMIT/OFFSET rather than from a whole id list. */
 const SHALLOW_OFFSET = 200;
 
@@ -242,6 +277,7 @@ async function pageIds(services: Services, grant: Grant, query: ListQuery, offse
 /** GET /api/products: the envelope as response text, or composed in a borrowed buffer (see sendComposed). */
 export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string | Buffer> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
+  if (!query.pagination) return listedWhole(services, caller, grant, query);
   if (hasAfterRead(services)) return pagedInSql(services, caller, grant, query);
   const offset = (query.page - 1) * query.limit;
   const pageOf = (list: IdList) => composePage(services, list.slice(offset, offset + query.limit), query, list.length);
