@@ -61,6 +61,31 @@ describe('@payloadcms/sdk against the service', () => {
     assert.equal(refreshed.refreshedToken, refreshed.token);
   });
 
+  it('lists without pagination, and updates and deletes by where, as Payload clients do', async () => {
+    const { token, user } = await sdk.login({ collection: 'rents', data: { email, password } });
+    const auth = { headers: { Authorization: `JWT ${token}` } };
+    for (const name of ['Hromadná 1', 'Hromadná 2', 'Hromadná 3']) {
+      await sdk.create({ collection: 'products', data: { basic: { product_name: name, location: 'Hromadov' } } }, auth);
+    }
+    const where = { 'basic.location': { equals: 'Hromadov' } };
+    const whole = view<{ docs: unknown[]; totalDocs: number; totalPages: number }>(await sdk.find({ collection: 'products', where, pagination: false }, auth));
+    assert.deepEqual([whole.docs.length, whole.totalDocs, whole.totalPages], [3, 3, 1]);
+
+    const updated = view<{ docs: { settings: { published: boolean } }[]; errors: unknown[]; message: string }>(
+      await sdk.update({ collection: 'products', where, data: { settings: { published: true } } }, auth),
+    );
+    assert.deepEqual(updated.docs.map((doc) => doc.settings.published), [true, true, true]);
+    assert.deepEqual(updated.errors, []);
+    assert.equal(updated.message, 'Updated 3 Products successfully.');
+    assert.deepEqual(await sdk.count({ collection: 'products', where: { and: [where, { 'settings.published': { equals: true } }] } }), { totalDocs: 3 });
+
+    const deleted = view<{ docs: { basic: { rent_owner: { id: string } } }[]; message: string }>(await sdk.delete({ collection: 'products', where }, auth));
+    assert.equal(deleted.docs.length, 3);
+    assert.equal(deleted.docs[0]?.basic.rent_owner.id, user.id);
+    assert.equal(deleted.message, 'Deleted 3 Products successfully.');
+    assert.deepEqual(await sdk.count({ collection: 'products', where }), { totalDocs: 0 });
+  });
+
   it('surfaces validation errors with their fields', async () => {
     const { token } = await sdk.login({ collection: 'rents', data: { email, password } });
     await assert.rejects(sdk.create({ collection: 'products', data: { basic: {}, additional: { price: '5' } } }, { headers: { Authorization: `JWT ${token}` } }), (error: unknown) => {

@@ -101,6 +101,8 @@ export interface paths {
                     /** @description Page size, 1 to the configured maximum (100). */
                     limit?: number;
                     page?: number;
+                    /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
+                    pagination?: boolean;
                     /** @description Comma-separated paths; `-` for descending. */
                     sort?: string;
                     /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
@@ -341,10 +343,236 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /** Delete every product a where matches (at most 1,000) */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
+                    limit?: number;
+                    /** @description The order in which matches are changed (and `limit` counts). */
+                    sort?: string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The products changed (or deleted). */
+                            docs: components["schemas"]["Product"][];
+                            /** @description One item per problem of each product that could not be changed. */
+                            errors: {
+                                id: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would */
+        patch: {
+            parameters: {
+                query: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
+                    limit?: number;
+                    /** @description The order in which matches are changed (and `limit` counts). */
+                    sort?: string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Merged into each matching product, then validated as a whole. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
+                        id?: string;
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
+                        internal_name?: string;
+                        basic?: {
+                            product_name: string;
+                            product_desc?: string;
+                            location?: string;
+                            /** @description A rents account id, or an object with its id. */
+                            rent_owner?: string | ({
+                                id: string;
+                            } & {
+                                [key: string]: unknown;
+                            });
+                        };
+                        additional?: {
+                            price?: number;
+                            caution?: number;
+                            /** @enum {string} */
+                            time_unit?: "hour" | "day" | "week" | "month" | "year";
+                            selectedTerm?: string;
+                        };
+                        settings?: {
+                            published?: boolean;
+                            slug?: string;
+                        };
+                        gallery?: {
+                            images?: (string | {
+                                id: string;
+                                alt?: string;
+                                filename: string;
+                                mimeType: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                            })[];
+                        };
+                        availability?: {
+                            reservationDates?: ({
+                                id?: string;
+                                from: string;
+                                to: string;
+                                note?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        /** @description Free-form SEO metadata. */
+                        seo?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Free-form namespaced metadata. */
+                        legacy?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The products changed (or deleted). */
+                            docs: components["schemas"]["Product"][];
+                            /** @description One item per problem of each product that could not be changed. */
+                            errors: {
+                                id: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/products/count": {
@@ -1495,6 +1723,8 @@ export interface paths {
                     /** @description Page size, 1 to the configured maximum (100). */
                     limit?: number;
                     page?: number;
+                    /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
+                    pagination?: boolean;
                     /** @description Comma-separated paths; `-` for descending. */
                     sort?: string;
                     /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */

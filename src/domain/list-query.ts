@@ -92,3 +92,29 @@ export function parseListQuery(
   if (errors.length > 0) throw new ValidationError(errors);
   return { where, sort, limit, page, pagination, depth, available, searchWords: typeof raw.q === 'string' ? searchWords(raw.q).slice(0, 20) : [] };
 }
+
+/** The most products one bulk PATCH or DELETE changes: each is a write of its own, all in one response. */
+export const MAX_BULK = 1000;
+
+/** Which products a bulk PATCH or DELETE (`?where=…`) changes, and how it answers. */
+export interface BulkQuery {
+  where: WhereNode;
+  sort: SortKey[];
+  /** At most this many of the matches, in `sort` order; undefined: all of them, up to MAX_BULK. */
+  limit?: number;
+  depth: Depth;
+}
+
+/** Payload's bulk parameters: `where` (required, so that no mistake changes everything), `limit`, `sort`, `depth`. */
+export function parseBulkQuery(raw: Record<string, unknown>, fields: FieldCatalogue, verb: 'update' | 'delete'): BulkQuery {
+  const errors: ErrorItem[] = [];
+  const limit = wholeNumber(raw.limit, 'limit', 1, MAX_BULK, errors);
+  const depth = depthOf(raw.depth, errors);
+  const where = collectingErrors(() => parseWhere(raw.where, fields), errors);
+  if (where === undefined && !errors.some((error) => error.field?.startsWith('where'))) {
+    errors.push({ field: 'where', message: `Missing 'where' query of documents to ${verb}.` });
+  }
+  const sort = collectingErrors(() => parseSort(raw.sort, fields, '-createdAt'), errors) ?? [];
+  if (errors.length > 0 || where === undefined) throw new ValidationError(errors);
+  return { where, sort, limit, depth };
+}

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseDepth, parseListQuery, type Depth, type ListQuery } from '../domain/list-query.js';
+import { parseBulkQuery, parseDepth, parseListQuery, type Depth, type ListQuery } from '../domain/list-query.js';
 import { stringifyAscii } from '../domain/ascii-json.js';
 import { selected, type Selection } from '../domain/select.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
+import { bulkMessage, deleteProducts, updateProducts, type BulkResult } from '../operations/products/bulk-change.js';
 import { createProduct } from '../operations/products/create-product.js';
 import { deleteProduct } from '../operations/products/delete-product.js';
 import { readProduct } from '../operations/products/find-product.js';
@@ -18,7 +19,7 @@ import { selectedPage, selectedProduct, withSelection } from './select-response.
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
 import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
-import { ActionBodySchema, ActionQuerySchema, ProductListQuerySchema, ProductQuerySchema } from './schemas/products.js';
+import { ActionBodySchema, ActionQuerySchema, BulkQuerySchema, ProductListQuerySchema, ProductQuerySchema, bulkAnswer } from './schemas/products.js';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
@@ -42,6 +43,12 @@ const locationOf = (product: WrittenProduct) => `/api/products/${encodeURICompon
 /** Payload's `{doc, message}` around a written product's JSON. */
 function sendWithMessage(reply: FastifyReply, status: number, json: string, message: string): FastifyReply {
   return reply.code(status).type(JSON_TYPE).send(`{"doc":${json},"message":${stringifyAscii(message)}}`);
+}
+
+/** Payload's answer to a bulk change: `{docs, errors, message}`, with the docs' JSON as given. */
+function sendBulk(reply: FastifyReply, result: BulkResult<unknown>, verb: 'update' | 'delete', docs: string[]): FastifyReply {
+  const body = `{"docs":[${docs.join(',')}],"errors":${stringifyAscii(result.errors)},"message":${stringifyAscii(bulkMessage(verb, result))}}`;
+  return reply.code(result.status).type(JSON_TYPE).send(body);
 }
 
 /** Thin routes: parse, call one operation, serialise. */
@@ -80,6 +87,15 @@ export function productsRoutes(services: Services) {
       headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }),
       body: Type.Partial(input, { description: 'Any part of a product; merged into it, then validated as a whole.' }),
       response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
+    },
+    bulkUpdate: {
+      tags, summary: 'Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would', security: bearerSecurity, querystring: BulkQuerySchema,
+      body: Type.Partial(input, { description: 'Merged into each matching product, then validated as a whole.' }),
+      response: { 200: bulkAnswer(product), ...errorResponses(400, 401, 403, 413, 415) },
+    },
+    bulkDelete: {
+      tags, summary: 'Delete every product a where matches (at most 1,000)', security: bearerSecurity, querystring: BulkQuerySchema,
+      response: { 200: bulkAnswer(product), ...errorResponses(400, 401, 403) },
     },
     remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema, response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404) } },
   };
@@ -123,7 +139,7 @@ export function productsRoutes(services: Services) {
 
     app.post('/api/products', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       if (!services.config.products.createWithoutId) {
-        return sendErrors(reply, 405, [{ message: 'Products are created with POST /api/products/:id in this installation.' }], { allow: 'GET, HEAD' });
+        return sendErrors(reply, 405, [{ message: 'Products are created with POST /api/products/:id in this installation.' }], { allow: 'GET, HEAD, PATCH, DELETE' });
       }
       const [depth, selection] = depthAndSelection(request.query);
       const { product } = await createProduct(services, request.caller, { body: request.body, depth });
@@ -139,6 +155,18 @@ export function productsRoutes(services: Services) {
         depth,
       });
       return sendWithMessage(reply, 200, jsonOf(product, selection), 'Updated successfully.');
+    });
+
+    app.patch('/api/products', { schema: schemas.bulkUpdate }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+      const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, productFields, 'update'));
+      const result = await updateProducts(services, request.caller, query, request.body);
+      return sendBulk(reply, result, 'update', result.docs.map((product) => jsonOf(product, selection)));
+    });
+
+    app.delete('/api/products', { schema: schemas.bulkDelete }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+      const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, productFields, 'delete'));
+      const result = await deleteProducts(services, request.caller, query);
+      return sendBulk(reply, result, 'delete', result.docs.map((doc) => stringifyAscii(selected(doc, selection))));
     });
 
     app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {

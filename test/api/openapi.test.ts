@@ -33,7 +33,7 @@ describe('OpenAPI document and docs page', () => {
 
   it('lists every registered route with its parameters, bodies and error responses', async () => {
     const expected: [string, string][] = [
-      ['get', '/api/products'], ['post', '/api/products'], ['get', '/api/products/count'],
+      ['get', '/api/products'], ['post', '/api/products'], ['patch', '/api/products'], ['delete', '/api/products'], ['get', '/api/products/count'],
       ['get', '/api/products/{id}'], ['post', '/api/products/{id}'], ['patch', '/api/products/{id}'], ['delete', '/api/products/{id}'],
       ['post', '/api/rents/login'], ['get', '/api/rents/me'], ['post', '/api/rents/refresh'], ['post', '/api/rents/refresh-token'], ['post', '/api/rents/logout'],
       ['post', '/api/rents'], ['get', '/api/rents/{id}'], ['patch', '/api/rents/{id}'],

@@ -5,8 +5,8 @@ import { errorFields } from '../helpers/http.js';
 
 type Page = { docs: { id: string }[]; totalDocs: number; limit: number };
 
-/** `pagination=false` answers with at most 1,000 documents unless a limit bounds it. */
-describe('pagination=false over more than 1,000 matches', () => {
+/** `pagination=false` answers with, and a bulk change changes, at most 1,000 products unless a limit bounds it. */
+describe('pagination=false and bulk changes over more than 1,000 matches', () => {
   let server: TestServer;
   let owner: { id: string; token: string };
   const COUNT = 1001;
@@ -23,7 +23,7 @@ describe('pagination=false over more than 1,000 matches', () => {
   });
   after(() => server.close());
 
-  it('is a 400 naming pagination, and says to page', async () => {
+  it('pagination=false is a 400 naming pagination, and says to page', async () => {
     const res = await server.http.get<Page>('/api/products?pagination=false', owner.token);
     assert.equal(res.status, 400);
     assert.deepEqual(errorFields(res.body), ['pagination']);
@@ -39,5 +39,18 @@ describe('pagination=false over more than 1,000 matches', () => {
     const limited = await server.http.get<Page>('/api/products?pagination=false&limit=100&page=11&sort=id&depth=0', owner.token);
     assert.equal(limited.status, 200, limited.text);
     assert.equal(limited.body.docs.length, 1);
+  });
+
+  it('a bulk change is a 400 naming where, changes nothing, and takes a limit', async () => {
+    const all = await server.http.patch('/api/products?where[basic.location][exists]=true', { additional: { price: 5 } }, owner.token);
+    assert.equal(all.status, 400);
+    assert.deepEqual(errorFields(all.body), ['where']);
+    assert.match(all.text, /More than 1000 products match/);
+    const priced = await server.http.get<Page>('/api/products/count?where[additional.price][equals]=5', owner.token);
+    assert.deepEqual(priced.body, { totalDocs: 0 });
+    const limited = await server.http.patch<{ docs: { id: string }[] }>('/api/products?where[basic.location][exists]=true&limit=3&sort=id&depth=0', { additional: { price: 5 } }, owner.token);
+    assert.equal(limited.status, 200, limited.text);
+    assert.deepEqual(limited.body.docs.map((doc) => doc.id), ['u0', 'u1', 'u10']);
+    assert.deepEqual((await server.http.get('/api/products/count?where[additional.price][equals]=5', owner.token)).body, { totalDocs: 3 });
   });
 });
