@@ -51,6 +51,17 @@ function sendBulk(reply: FastifyReply, result: BulkResult<unknown>, verb: 'updat
   return reply.code(result.status).type(JSON_TYPE).send(body);
 }
 
+/**
+ * `/api/products` itself, without a query, is the collection that GET lists and POST adds
+ * to (the contract's endpoints); PATCH and DELETE act only on the products a `where` picks
+ * (Payload's bulk changes). Without one they are not supported there: a 405, as for any
+ * other method the path lacks.
+ */
+function refuseWithoutWhere(reply: FastifyReply, method: 'PATCH' | 'DELETE'): FastifyReply {
+  const message = `${method} is not supported here without a where (it ${method === 'PATCH' ? 'updates' : 'deletes'} the products a where picks); use GET, HEAD, POST.`;
+  return sendErrors(reply, 405, [{ message }], { allow: 'GET, HEAD, POST' });
+}
+
 /** Thin routes: parse, call one operation, serialise. */
 export function productsRoutes(services: Services) {
   const listOptions = { maxLimit: services.config.products.maxLimit, defaultSort: '-createdAt' };
@@ -158,12 +169,14 @@ export function productsRoutes(services: Services) {
     });
 
     app.patch('/api/products', { schema: schemas.bulkUpdate }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+      if (request.query.where === undefined) return refuseWithoutWhere(reply, 'PATCH');
       const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, productFields, 'update'));
       const result = await updateProducts(services, request.caller, query, request.body);
       return sendBulk(reply, result, 'update', result.docs.map((product) => jsonOf(product, selection)));
     });
 
     app.delete('/api/products', { schema: schemas.bulkDelete }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+      if (request.query.where === undefined) return refuseWithoutWhere(reply, 'DELETE');
       const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, productFields, 'delete'));
       const result = await deleteProducts(services, request.caller, query);
       return sendBulk(reply, result, 'delete', result.docs.map((doc) => stringifyAscii(selected(doc, selection))));

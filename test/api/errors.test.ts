@@ -43,6 +43,9 @@ for (const dialect of dialects) {
       assert.match(put.headers.get('allow') ?? '', /GET/);
       assert.match(put.headers.get('allow') ?? '', /PATCH/);
       errorFields(put.body);
+      const del = await server.http.request('DELETE', '/api/products', { token });
+      assert.equal(del.status, 405, 'bulk deletes need a where');
+      assert.equal(del.headers.get('allow'), 'GET, HEAD, POST');
       const putList = await server.http.request('PUT', '/api/products', { body: {}, token });
       assert.equal(putList.status, 405);
       assert.equal(putList.headers.get('allow'), 'GET, HEAD, POST, PATCH, DELETE');

@@ -84,18 +84,23 @@ for (const dialect of dialects) {
     });
 
     it('refuses what is not a bulk change: no where, a bad where or limit, an empty body', async () => {
+      // The collection itself (the contract's GET and POST) has no PATCH or DELETE: only the products a where picks do.
       const missing = await server.http.patch(`/api/products`, { additional: { price: 1 } }, admin.token);
-      assert.equal(missing.status, 400);
-      assert.deepEqual(errorFields(missing.body), ['where']);
-      assert.match(missing.text, /Missing 'where' query of documents to update/);
+      assert.equal(missing.status, 405);
+      assert.equal(missing.headers.get('allow'), 'GET, HEAD, POST');
+      assert.match(missing.text, /without a where/);
       const missingDelete = await server.http.delete('/api/products', admin.token);
-      assert.equal(missingDelete.status, 400);
-      assert.match(missingDelete.text, /documents to delete/);
+      assert.equal(missingDelete.status, 405);
+      assert.equal(missingDelete.headers.get('allow'), 'GET, HEAD, POST');
+      const empty = await server.http.delete('/api/products?where=', admin.token);
+      assert.equal(empty.status, 400);
+      assert.deepEqual(errorFields(empty.body), ['where']);
+      assert.match(empty.text, /Missing 'where' query of documents to delete/);
       const bad = await server.http.patch(path({ where: { colour: { equals: 'red' } }, limit: 0 }), { additional: { price: 1 } }, admin.token);
       assert.equal(bad.status, 400);
       assert.deepEqual(errorFields(bad.body).sort(), ['limit', 'where.colour']);
-      const empty = await server.http.patch(path({ where: { id: { exists: true } } }), {}, admin.token);
-      assert.equal(empty.status, 400);
+      const nothing = await server.http.patch(path({ where: { id: { exists: true } } }), {}, admin.token);
+      assert.equal(nothing.status, 400);
       assert.equal((await read(p('a1'))).body.additional.price, 100);
     });
 
