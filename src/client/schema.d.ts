@@ -343,7 +343,7 @@ export interface paths {
                 };
             };
         };
-        /** Delete every product a where matches (at most 1,000) */
+        /** Delete every product a where matches (at most 1,000); without a where: 405 */
         delete: {
             parameters: {
                 query: {
@@ -414,11 +414,20 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Method not supported here (see Allow) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
         head?: never;
-        /** Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would */
+        /** Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would; without a where: 405 */
         patch: {
             parameters: {
                 query: {
@@ -546,6 +555,15 @@ export interface paths {
                 };
                 /** @description The access rules forbid it */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not supported here (see Allow) */
+                405: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -105,7 +105,7 @@ export interface BulkQuery {
   depth: Depth;
 }
 
-/** Payload's bulk parameters: `where` (required, so that no mistake changes everything), `limit`, `sort`, `depth`. */
+/** Payload's bulk parameters: `where` (an empty one is refused: no slip changes everything), `limit`, `sort`, `depth`. */
 export function parseBulkQuery(raw: Record<string, unknown>, fields: FieldCatalogue, verb: 'update' | 'delete'): BulkQuery {
   const errors: ErrorItem[] = [];
   const limit = wholeNumber(raw.limit, 'limit', 1, MAX_BULK, errors);

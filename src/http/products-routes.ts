@@ -100,13 +100,13 @@ export function productsRoutes(services: Services) {
       response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
     },
     bulkUpdate: {
-      tags, summary: 'Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would', security: bearerSecurity, querystring: BulkQuerySchema,
+      tags, summary: 'Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would; without a where: 405', security: bearerSecurity, querystring: BulkQuerySchema,
       body: Type.Partial(input, { description: 'Merged into each matching product, then validated as a whole.' }),
-      response: { 200: bulkAnswer(product), ...errorResponses(400, 401, 403, 413, 415) },
+      response: { 200: bulkAnswer(product), ...errorResponses(400, 401, 403, 405, 413, 415) },
     },
     bulkDelete: {
-      tags, summary: 'Delete every product a where matches (at most 1,000)', security: bearerSecurity, querystring: BulkQuerySchema,
-      response: { 200: bulkAnswer(product), ...errorResponses(400, 401, 403) },
+      tags, summary: 'Delete every product a where matches (at most 1,000); without a where: 405', security: bearerSecurity, querystring: BulkQuerySchema,
+      response: { 200: bulkAnswer(product), ...errorResponses(400, 401, 403, 405) },
     },
     remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema, response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404) } },
   };

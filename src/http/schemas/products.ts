@@ -2,6 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { ImageObjectSchema, ReservationInputSchema } from '../../domain/product-schema.js';
 import { PublicProfileSchema } from './rents.js';
 import { DepthQuery, SelectQuery } from './common.js';
+import { MAX_BULK } from '../../domain/list-query.js';
 
 const where = Type.Unsafe<Record<string, unknown> | string>({
   description:
@@ -41,7 +42,7 @@ export const ProductListQuerySchema = Type.Composite([
 export const BulkQuerySchema = Type.Composite([
   Type.Object({
     where: where,
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400.' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_BULK, description: 'At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400.' })),
     sort: Type.Optional(Type.String({ default: '-createdAt', description: 'The order in which matches are changed (and `limit` counts).' })),
   }),
   ProductQuerySchema,
