@@ -1,6 +1,6 @@
 import { isValidId } from '../../domain/ids.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
-import { MAX_UNPAGINATED, type ListQuery } from '../../domain/list-query.js';
+import type { ListQuery } from '../../domain/list-query.js';
 import { isPlainObject } from '../../domain/merge.js';
 import { mediaFields, type MediaDoc } from '../../domain/media.js';
 import { matches } from '../../domain/where/matches.js';
@@ -10,7 +10,7 @@ import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
 import { authorizeChange, evaluateAccess, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
-import { paginate, tooManyToList, unpaginated, type PaginatedDocs } from '../products/find-products.js';
+import { paginate, unpaginated, unpaginatedWindow, type PaginatedDocs } from '../products/find-products.js';
 import { filesOf, mediaDocOf } from './media-documents.js';
 
 const checkPatch = compileSchema(MediaPatchSchema);
@@ -25,10 +25,9 @@ export async function findMedia(services: Services, caller: Caller, query: ListQ
   const filter = { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
   const { media } = services.storage;
   if (!query.pagination) {
-    const total = query.limit === 0 ? await media.count(filter) : 0;
-    if (total > MAX_UNPAGINATED) throw tooManyToList(total, 'media documents');
-    const rows = await media.list(filter, query.sort, query.limit || MAX_UNPAGINATED, query.limit === 0 ? 0 : (query.page - 1) * query.limit);
-    return unpaginated(rows.map(mediaDocOf), query.limit, query.limit === 0 ? 1 : query.page);
+    const window = await unpaginatedWindow(query, () => media.count(filter), 'media documents');
+    const rows = await media.list(filter, query.sort, window.limit, window.offset);
+    return unpaginated(rows.map(mediaDocOf), query.limit, window.page);
   }
   const offset = (query.page - 1) * query.limit;
   const [total, rows] = await Promise.all([media.count(filter), media.list(filter, query.sort, query.limit, offset)]);

@@ -1,14 +1,12 @@
 import { MAX_BULK, type BulkQuery } from '../../domain/list-query.js';
-import { deepMerge } from '../../domain/merge.js';
-import { withoutServerFields } from '../../domain/product-document.js';
 import { ValidationError, asClientError, type ErrorItem } from '../../errors/api-error.js';
 import type { AccessFunction } from '../../config/types.js';
 import type { Caller, Services } from '../context.js';
 import { deleteProduct } from './delete-product.js';
 import { productGrant } from './product-access.js';
 import type { RenderedProduct } from './render.js';
-import { requireObjectBody, writtenProduct, type WrittenProduct } from './render-one.js';
-import { changeProduct } from './update-product.js';
+import type { WrittenProduct } from './render-one.js';
+import { applyPatch, patchOf } from './update-product.js';
 
 /** One product a bulk change could not make, as Payload reports it (with `field` where one is at fault). */
 export interface BulkError extends ErrorItem {
@@ -71,13 +69,9 @@ async function changeEach<T>(ids: string[], change: (id: string) => Promise<T>):
 
 /** PATCH /api/products?where=…: the patch merged into every matching product, as PATCH /api/products/:id does. */
 export async function updateProducts(services: Services, caller: Caller, query: BulkQuery, body: unknown): Promise<BulkResult<WrittenProduct>> {
-  const patch = withoutServerFields(requireObjectBody(body));
-  if (Object.keys(patch).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
+  const patch = patchOf(body);
   const ids = await matchedIds(services, caller, query, services.config.access.products.update);
-  return changeEach(ids, async (id) => {
-    const { doc, kept } = await changeProduct(services, caller, id, (current) => deepMerge(current, patch), {});
-    return writtenProduct(services, caller, doc, query.depth, kept);
-  });
+  return changeEach(ids, (id) => applyPatch(services, caller, id, patch, { depth: query.depth }));
 }
 
 /** DELETE /api/products?where=…: every matching product, as DELETE /api/products/:id deletes one. */

@@ -62,14 +62,19 @@ export function unpaginated<T>(docs: T[], limit: number, page: number): Paginate
   return { docs, totalDocs: docs.length, limit, totalPages: 1, page, pagingCounter: 1, hasPrevPage: false, hasNextPage: false, prevPage: null, nextPage: null };
 }
 
-/** What `pagination=false` without a `limit` refuses: more matches than MAX_UNPAGINATED. */
-export function tooManyToList(totalDocs: number, what: string): ValidationError {
-  return new ValidationError([
-    {
-      field: 'pagination',
-      message: `pagination=false lists at most ${MAX_UNPAGINATED} ${what} and ${totalDocs} match: page through them with limit and page, or pass a limit.`,
-    },
-  ]);
+/**
+ * The rows `pagination=false` reads, and the page it reports: `limit` of them from `page`, or
+ * without a limit every match from the first, once `count` shows they are at most
+ * MAX_UNPAGINATED (more is a 400 that says to page).
+ */
+export async function unpaginatedWindow(query: ListQuery, count: () => Promise<number>, what: string): Promise<{ limit: number; offset: number; page: number }> {
+  if (query.limit !== 0) return { limit: query.limit, offset: (query.page - 1) * query.limit, page: query.page };
+  const totalDocs = await count();
+  if (totalDocs > MAX_UNPAGINATED) {
+    const message = `pagination=false lists at most ${MAX_UNPAGINATED} ${what} and ${totalDocs} match: page through them with limit and page, or pass a limit.`;
+    throw new ValidationError([{ field: 'pagination', message }]);
+  }
+  return { limit: MAX_UNPAGINATED, offset: 0, page: 1 };
 }
 
 const canonical = (value: unknown): string => JSON.stringify(value, (key, inner: unknown) => (key === 'field' ? (inner as { path: string }).path : inner));
@@ -238,16 +243,10 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
 async function listedWhole(services: Services, caller: Caller, grant: Grant, query: ListQuery): Promise<string> {
   const filter = filterFor(grant, query);
   const { products } = services.storage;
-  let rows: ProductReadRow[];
-  if (query.limit === 0) {
-    const totalDocs = await products.count(filter);
-    if (totalDocs > MAX_UNPAGINATED) throw tooManyToList(totalDocs, 'products');
-    rows = totalDocs > 0 ? await products.list(filter, query.sort, MAX_UNPAGINATED, 0) : [];
-  } else {
-    rows = await products.list(filter, query.sort, query.limit, (query.page - 1) * query.limit);
-  }
+  const window = await unpaginatedWindow(query, () => products.count(filter), 'products');
+  const rows = await products.list(filter, query.sort, window.limit, window.offset);
   const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-  return stringifyAscii(unpaginated(docs, query.limit, query.limit === 0 ? 1 : query.page));
+  return stringifyAscii(unpaginated(docs, query.limit, window.page));
 }
 
 /** Pages that start this close to the top are read with LIMIT/OFFSET rather than from a whole id list. */

@@ -78,19 +78,22 @@ async function changeLocked(
   throw conflict('The product is being changed by other requests; try again.');
 }
 
-/** PATCH /api/products/:id: deep merge, arrays replaced, null removes. */
-export async function updateProduct(
-  services: Services,
-  caller: Caller,
-  id: string,
-  body: unknown,
-  options: { ifMatch?: string; depth: Depth },
-): Promise<WrittenProduct> {
+/** A PATCH body as the patch it is: a non-empty object, server fields left out. */
+export function patchOf(body: unknown): JsonObject {
   const patch = withoutServerFields(requireObjectBody(body));
   if (Object.keys(patch).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
+  return patch;
+}
+
+/** A patch merged into one product: deep merge, arrays replaced, null removes. */
+export async function applyPatch(services: Services, caller: Caller, id: string, patch: JsonObject, options: { ifMatch?: string; depth: Depth }): Promise<WrittenProduct> {
   const { doc, kept } = await changeProduct(services, caller, id, (current) => deepMerge(current, patch), { ifMatch: options.ifMatch });
   return writtenProduct(services, caller, doc, options.depth, kept);
 }
+
+/** PATCH /api/products/:id. */
+export const updateProduct = (services: Services, caller: Caller, id: string, body: unknown, options: { ifMatch?: string; depth: Depth }): Promise<WrittenProduct> =>
+  applyPatch(services, caller, id, patchOf(body), options);
 
 /** Upsert: POST /api/products/:id over an existing id replaces the whole document. */
 export async function replaceProduct(services: Services, caller: Caller, id: string, body: JsonObject, depth: Depth): Promise<WrittenProduct> {
