@@ -95,4 +95,20 @@ describe('@payloadcms/sdk against the service', () => {
       return true;
     });
   });
+
+  it('lists, creates and deletes accounts as Payload clients do (an admin)', async () => {
+    const adminEmail = 'sdk-admin@example.com';
+    await server.createAccount({ email: adminEmail, password, admin: true, name: 'SDK správa' });
+    const { token } = await sdk.login({ collection: 'rents', data: { email: adminEmail, password } });
+    const auth = { headers: { Authorization: `JWT ${token}` } };
+    const created = view<{ id: string; rentNameSystem: string }>(
+      await sdk.create({ collection: 'rents', data: { email: 'sdk-new@example.com', password: 'a new password', rentNameSystem: 'SDK nová' } }, auth),
+    );
+    assert.equal(created.rentNameSystem, 'SDK nová');
+    const found = view<{ docs: { id: string }[]; totalDocs: number }>(await sdk.find({ collection: 'rents', where: { rentNameSystem: { like: 'sdk nova' } } }));
+    assert.deepEqual(found.docs.map((doc) => doc.id), [created.id]);
+    const deleted = view<{ id: string }>(await sdk.delete({ collection: 'rents', id: created.id }, auth));
+    assert.equal(deleted.id, created.id);
+    await assert.rejects(sdk.findByID({ collection: 'rents', id: created.id }), (error: unknown) => error instanceof PayloadSDKError && error.status === 404);
+  });
 });

@@ -1,13 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../operations/context.js';
-import { createAccount, getAccountProfile, updateAccount } from '../operations/rents/accounts.js';
+import { createAccount, updateAccount } from '../operations/rents/accounts.js';
+import { deleteAccount } from '../operations/rents/delete-account.js';
+import { findAccounts, getAccountProfile } from '../operations/rents/find-accounts.js';
+import { accountFields } from '../domain/account-fields.js';
+import { parseListQuery } from '../domain/list-query.js';
+import { selectedDocs } from '../domain/select.js';
 import { login, logout, me, refresh } from '../operations/rents/login.js';
 import { TOKEN_COOKIE } from './authenticate.js';
 import { loginRateLimit } from './rate-limit.js';
 import { Type } from '@sinclair/typebox';
 import { AccountCreateSchema, AccountUpdateSchema, LoginSchema } from '../domain/account-schema.js';
-import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses } from './schemas/common.js';
-import { selectedAnswer } from './select-response.js';
+import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { selectedAnswer, withSelection } from './select-response.js';
+import { ListQuerySchema } from './schemas/products.js';
 import { LoginResponseSchema, MeResponseSchema, MessageSchema, RefreshResponseSchema } from './schemas/rents.js';
 
 type Query = Record<string, unknown>;
@@ -32,9 +38,17 @@ export function rentsRoutes(services: Services) {
       tags, summary: 'Create an account (admins)', security: bearerSecurity, querystring: SelectQuery, body: AccountCreateSchema,
       response: { 201: envelope(profile), ...errorResponses(400, 401, 403, 409) },
     },
+    list: {
+      tags, summary: 'List public profiles of accounts', querystring: Type.Composite([ListQuerySchema, SelectQuery]),
+      response: { 200: paginated(profile), ...errorResponses(400) },
+    },
     read: { tags, summary: "An account's public profile", params: IdParams, querystring: SelectQuery, response: { 200: profile, ...errorResponses(400, 404) } },
     update: {
       tags, summary: 'Update an account (itself or an admin)', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: AccountUpdateSchema,
+      response: { 200: envelope(profile), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    remove: {
+      tags, summary: 'Delete an account that owns no products or media (admins)', security: bearerSecurity, params: IdParams, querystring: SelectQuery,
       response: { 200: envelope(profile), ...errorResponses(400, 401, 403, 404, 409) },
     },
   };
@@ -71,6 +85,12 @@ export function rentsRoutes(services: Services) {
       message: 'Account successfully created.',
     }));
 
+    app.get('/api/rents', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>) => {
+      const { maxLimit } = services.config.products;
+      const [query, selection] = withSelection(request.query, () => parseListQuery(request.query, accountFields, { maxLimit, defaultSort: '-createdAt' }));
+      return selectedDocs(await findAccounts(services, request.caller, query), selection);
+    });
+
     app.get('/api/rents/:id', { schema: schemas.read }, async (request: IdRequest) =>
       selectedAnswer(request.query, () => getAccountProfile(services, request.caller, request.params.id)),
     );
@@ -78,6 +98,11 @@ export function rentsRoutes(services: Services) {
     app.patch('/api/rents/:id', { schema: schemas.update }, async (request: IdRequest) => ({
       doc: await selectedAnswer(request.query, () => updateAccount(services, request.caller, request.params.id, request.body)),
       message: 'Updated successfully.',
+    }));
+
+    app.delete('/api/rents/:id', { schema: schemas.remove }, async (request: IdRequest) => ({
+      doc: await selectedAnswer(request.query, () => deleteAccount(services, request.caller, request.params.id)),
+      message: 'Deleted successfully.',
     }));
   };
 }

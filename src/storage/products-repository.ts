@@ -4,7 +4,7 @@ import type { FieldDef, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
 import { termIdsOfProfile, type OwnerColumns, type OwnerProfiles } from './owner-profiles.js';
 import { detectUnique } from './unique-violation.js';
-import { MissingMedia, MissingTerm } from './reference-errors.js';
+import { MissingMedia, MissingOwner, MissingTerm } from './reference-errors.js';
 import { and, containsPattern, orderClause, whereToSql } from './where-sql.js';
 
 /** Everything stored for one product: its columns, long texts, reservations and the media its gallery names. */
@@ -248,7 +248,7 @@ export class ProductsRepository {
   async insert(record: ProductRecord): Promise<void> {
     await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
-        await this.checkTerm(trx, record);
+        await this.checkOwner(trx, record);
         const row: ProductsTable = { ...record.row, version: record.row.version ?? 1 };
         await trx.executeQuery(CompiledQuery.raw(this.insertRow.sql, COLUMNS.map((column) => row[column])));
         await trx.executeQuery(CompiledQuery.raw(this.insertTexts.sql, [record.row.id, record.texts.product_desc, record.texts.search_text]));
@@ -279,7 +279,7 @@ export class ProductsRepository {
   async replace(record: ProductRecord, expectedVersion: number, previous?: ProductRecord): Promise<boolean> {
     const replaced = await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
-        await this.checkTerm(trx, record, previous);
+        await this.checkOwner(trx, record, previous);
         const { id, ...columns } = record.row;
         const result = await trx
           .updateTable('products')
@@ -321,17 +321,20 @@ export class ProductsRepository {
   }
 
   /**
-   * The owner still has the term the product selects, checked inside the write's transaction
-   * when the write sets it (the earlier check reads the owners' cache). On PostgreSQL the
-   * account row stays locked (FOR SHARE) until the commit; an account change that removes terms
-   * updates that row first and then looks for products selecting them, so one waits for the
-   * other and then sees what it did.
+   * The owner still exists, and still has the term the product selects, checked inside the
+   * write's transaction when the write sets either (the earlier check reads the owners' cache,
+   * and an account may be deleted or lose terms in between). On PostgreSQL the account row
+   * stays locked (FOR SHARE) until the commit; an account change that removes terms updates
+   * that row first and then looks for products selecting them, and a deletion locks it FOR
+   * UPDATE and then counts the account's products, so one waits for the other and then sees
+   * what it did.
    */
-  private async checkTerm(trx: Transaction<DatabaseSchema>, record: ProductRecord, previous?: ProductRecord): Promise<void> {
+  private async checkOwner(trx: Transaction<DatabaseSchema>, record: ProductRecord, previous?: ProductRecord): Promise<void> {
     const { owner_id: ownerId, selected_term: term } = record.row;
-    if (!ownerId || !term || (previous?.row.owner_id === ownerId && previous.row.selected_term === term)) return;
+    if (!ownerId || (previous?.row.owner_id === ownerId && (!term || previous.row.selected_term === term))) return;
     const owner = await this.lockedForShare(trx.selectFrom('rents').select('profile').where('id', '=', ownerId)).executeTakeFirst();
-    if (!owner || !termIdsOfProfile(owner.profile).has(term)) throw new MissingTerm(term);
+    if (!owner) throw new MissingOwner(ownerId);
+    if (term && !termIdsOfProfile(owner.profile).has(term)) throw new MissingTerm(term);
   }
 
   /**

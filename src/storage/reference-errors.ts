@@ -11,6 +11,14 @@ export class MissingMedia extends Error {
   }
 }
 
+/** A product names an owner whose account no longer exists. */
+export class MissingOwner extends Error {
+  constructor(readonly ownerId: string) {
+    super(`No rents account has the id ${ownerId}`);
+    this.name = 'MissingOwner';
+  }
+}
+
 /** A product selects a term its owner no longer has. */
 export class MissingTerm extends Error {
   constructor(readonly termId: string) {
@@ -28,4 +36,11 @@ export class TermInUse extends Error {
     super(`Term ${termId} is selected by product ${productId}`);
     this.name = 'TermInUse';
   }
+}
+
+/** A write refused by a foreign key (better-sqlite3 or pg): what it names, or what names it, is not there. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }

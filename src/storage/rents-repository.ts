@@ -1,19 +1,86 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { DatabaseSchema, RentsTable } from './schema.js';
+import type { SortKey, WhereNode } from '../domain/where/types.js';
+import type { DatabaseSchema, Dialect, RentsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
-import { TermInUse } from './reference-errors.js';
+import { TermInUse, isForeignKeyViolation } from './reference-errors.js';
+import { and, orderByToSql, whereToSql } from './where-sql.js';
 
 export type RentRow = Selectable<RentsTable>;
 export type NewRentRow = Omit<RentRow, 'failed_logins' | 'version' | 'locked_until'>;
 
+export interface AccountFilter {
+  where?: WhereNode;
+  access?: WhereNode;
+}
+
+/** What still belongs to an account, which must go (or move) before the account can. */
+export interface Belongings {
+  products: number;
+  media: number;
+}
+
 export class RentsRepository {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
+    private readonly dialect: Dialect,
     private readonly changed: () => Promise<void>,
   ) {}
 
-  async get(id: string): Promise<RentRow | undefined> {
-    return this.db.selectFrom('rents').selectAll().where('id', '=', id).executeTakeFirst();
+  /** The account, if it exists and (given a filter) matches it. */
+  async get(id: string, access?: WhereNode): Promise<RentRow | undefined> {
+    const query = this.db.selectFrom('rents').selectAll().where('id', '=', id);
+    return (access ? query.where(whereToSql('rents', access)) : query).executeTakeFirst();
+  }
+
+  private filterSql(filter: AccountFilter) {
+    return and([filter.access, filter.where].filter((node): node is WhereNode => node !== undefined).map((node) => whereToSql('rents', node)));
+  }
+
+  async list(filter: AccountFilter, sort: SortKey[], limit: number, offset: number): Promise<RentRow[]> {
+    const query = this.db.selectFrom('rents').selectAll().where(this.filterSql(filter));
+    return (sort.length > 0 ? query.orderBy(orderByToSql('rents', sort)) : query).limit(limit).offset(offset).execute();
+  }
+
+  async count(filter: AccountFilter): Promise<number> {
+    const row = await this.db.selectFrom('rents').select(sql<number>`count(*)`.as('total')).where(this.filterSql(filter)).executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /**
+   * Deletes an account that owns no products and no media (its sessions go with it), in one
+   * transaction; otherwise deletes nothing and says what it still owns. On PostgreSQL the
+   * account row is locked first: a product or image being written for it meanwhile either
+   * committed before (and is counted) or finds the account gone. Where one slips in anyway,
+   * the foreign key refuses the delete, and it is recounted.
+   */
+  async deleteUnlessOwning(id: string): Promise<{ deleted: boolean; owns: Belongings }> {
+    const attempt = () =>
+      this.db.transaction().execute(async (trx) => {
+        if (this.dialect === 'postgres') await trx.selectFrom('rents').select('id').where('id', '=', id).forUpdate().execute();
+        const owns = await this.belongings(trx, id);
+        if (owns.products > 0 || owns.media > 0) return { deleted: false, owns };
+        const result = await trx.deleteFrom('rents').where('id', '=', id).executeTakeFirst();
+        return { deleted: Number(result.numDeletedRows) === 1, owns };
+      });
+    let result: { deleted: boolean; owns: Belongings };
+    try {
+      result = await attempt();
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      return { deleted: false, owns: await this.belongings(this.db, id) };
+    }
+    if (result.deleted) await this.changed();
+    return result;
+  }
+
+  private async belongings(db: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>, id: string): Promise<Belongings> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('owner_id', '=', id).as('products'),
+        eb.selectFrom('rent_media').select(sql<number>`count(*)`.as('n')).where('owner_id', '=', id).as('media'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { products: Number(row.products), media: Number(row.media) };
   }
 
   async getByEmail(email: string): Promise<RentRow | undefined> {

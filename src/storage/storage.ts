@@ -54,7 +54,7 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
     changes,
     owners,
     products: new ProductsRepository(db, dialect, changed('products'), owners),
-    rents: new RentsRepository(db, changed('accounts')),
+    rents: new RentsRepository(db, dialect, changed('accounts')),
     media: new MediaRepository(db, dialect, changed('media')),
     sessions: new SessionsRepository(db, changed('sessions')),
     async ping() {

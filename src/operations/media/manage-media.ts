@@ -10,7 +10,8 @@ import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
 import { authorizeChange, evaluateAccess, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
-import { paginate, unpaginated, unpaginatedWindow, type PaginatedDocs } from '../products/find-products.js';
+import type { PaginatedDocs } from '../products/find-products.js';
+import { listPage } from '../list-page.js';
 import { filesOf, mediaDocOf } from './media-documents.js';
 
 const checkPatch = compileSchema(MediaPatchSchema);
@@ -24,14 +25,8 @@ export async function findMedia(services: Services, caller: Caller, query: ListQ
   const grant = await readGrant(services, caller);
   const filter = { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
   const { media } = services.storage;
-  if (!query.pagination) {
-    const window = await unpaginatedWindow(query, () => media.count(filter), 'media documents');
-    const rows = await media.list(filter, query.sort, window.limit, window.offset);
-    return unpaginated(rows.map(mediaDocOf), query.limit, window.page);
-  }
-  const offset = (query.page - 1) * query.limit;
-  const [total, rows] = await Promise.all([media.count(filter), media.list(filter, query.sort, query.limit, offset)]);
-  return paginate(rows.map(mediaDocOf), total, query.limit, query.page);
+  const source = { count: () => media.count(filter), list: (limit: number, offset: number) => media.list(filter, query.sort, limit, offset) };
+  return listPage(query, source, mediaDocOf, 'media documents');
 }
 
 export async function findMediaById(services: Services, caller: Caller, id: string): Promise<MediaDoc> {

@@ -1,6 +1,7 @@
 import { generateId } from '../../domain/ids.js';
 import { mediaFields, mediaUrl, sanitiseBaseName, sizeFilename, storedFilename, type MediaDoc } from '../../domain/media.js';
-import { ValidationError } from '../../errors/api-error.js';
+import { ValidationError, unauthorized } from '../../errors/api-error.js';
+import { isForeignKeyViolation } from '../../storage/reference-errors.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
 import { evaluateAccess } from '../access.js';
 import type { Caller, Services } from '../context.js';
@@ -57,6 +58,8 @@ export async function uploadMedia(services: Pick<Services, 'config' | 'storage' 
       });
     } catch (error) {
       if (error instanceof UniqueViolation && error.target === 'rent_media.filename') continue;
+      // The uploader's account was deleted while the upload was on its way: its session is gone.
+      if (isForeignKeyViolation(error)) throw unauthorized('The account no longer exists.');
       throw error;
     }
     const written: string[] = [];

@@ -6,8 +6,8 @@ import { searchTextOf } from '../../domain/product-document.js';
 import { slugify, withSuffix } from '../../domain/slug.js';
 import type { ProductRecord, ProductsRepository } from '../../storage/products-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
-import { MissingMedia, MissingTerm } from '../../storage/reference-errors.js';
-import { unknownImage, unknownTerm, type PreparedProduct } from './prepare-product.js';
+import { MissingMedia, MissingOwner, MissingTerm } from '../../storage/reference-errors.js';
+import { unknownImage, unknownOwner, unknownTerm, type PreparedProduct } from './prepare-product.js';
 import { productLocks } from '../keyed-lock.js';
 
 const SLUG_ATTEMPTS = 20;
@@ -83,6 +83,8 @@ async function writeWithSlug(
       if (error instanceof MissingMedia) throw missingMedia(doc, error.mediaId);
       // A term removed from the owner while the write was on its way.
       if (error instanceof MissingTerm) throw new ValidationError([unknownTerm(error.termId)]);
+      // An account deleted while the write was on its way.
+      if (error instanceof MissingOwner) throw new ValidationError([unknownOwner(error.ownerId)]);
       if (!(error instanceof UniqueViolation)) throw error;
       if (error.target === 'products.id') throw conflict(`A product with the id \`${doc.id}\` already exists.`, 'id');
       if (error.target !== 'products.slug') throw error;

@@ -10,6 +10,8 @@ import type { Services } from '../context.js';
 import { termIdsOfProfile } from '../../storage/owner-profiles.js';
 import { galleryImages } from './render.js';
 
+/** The error of a rent_owner that names no account. */
+export const unknownOwner = (ownerId: string): ErrorItem => ({ field: 'basic.rent_owner', message: `No rents account has the id \`${ownerId}\`.` });
 /** The error of a selectedTerm that is not one of the owner's terms. */
 export const unknownTerm = (termId: string): ErrorItem => ({ field: 'additional.selectedTerm', message: `Must be the id of one of the owner's terms (terms.termsArray[].id); \`${termId}\` is not.` });
 
@@ -50,7 +52,7 @@ export async function prepareProduct(
 
   const owner = ownerId !== undefined && !failed.has('basic.rent_owner') ? await services.storage.owners.get(ownerId) : undefined;
   if (ownerId !== undefined && !owner && !failed.has('basic.rent_owner')) {
-    errors.push({ field: 'basic.rent_owner', message: `No rents account has the id \`${ownerId}\`.` });
+    errors.push(unknownOwner(ownerId));
   }
   const selectedTerm = (data.additional as JsonObject | undefined)?.selectedTerm;
   if (typeof selectedTerm === 'string' && !failed.has('additional.selectedTerm') && !failed.has('basic.rent_owner')) {

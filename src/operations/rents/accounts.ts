@@ -1,17 +1,18 @@
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { isAdmin } from '../../config/defaults.js';
 import { AccountCreateSchema, AccountUpdateSchema, normaliseEmail } from '../../domain/account-schema.js';
-import { generateId, isValidId } from '../../domain/ids.js';
+import { generateId } from '../../domain/ids.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
 import { deepMerge, isPlainObject, type JsonObject } from '../../domain/merge.js';
 import { compileSchema } from '../../domain/schema-validator.js';
-import { APIError, ValidationError, badRequest, conflict, forbidden, notFound } from '../../errors/api-error.js';
+import { APIError, ValidationError, badRequest, conflict, forbidden } from '../../errors/api-error.js';
 import type { RentRow } from '../../storage/rents-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
 import { TermInUse } from '../../storage/reference-errors.js';
 import { denied } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
+import { authorizeAccountChange, loadAccount } from './account-change.js';
 
 const checkCreate = compileSchema(AccountCreateSchema);
 const checkUpdate = compileSchema(AccountUpdateSchema);
@@ -82,14 +83,6 @@ export async function createAccount(services: Pick<Services, 'config' | 'storage
   return profileOfRow(row);
 }
 
-export async function getAccountProfile(services: Services, caller: Caller, id: string): Promise<PublicProfile> {
-  const row = isValidId(id) ? await services.storage.rents.get(id) : undefined;
-  if (!row) throw notFound(`No rents account has the id \`${id}\`.`);
-  const allowed = await services.config.access.rents.read?.({ user: caller.user, id, doc: profileOfRow(row) as unknown as JsonObject });
-  if (!allowed) throw notFound(`No rents account has the id \`${id}\`.`);
-  return profileOfRow(row);
-}
-
 async function checkPasswordChange(caller: Caller, row: RentRow, body: JsonObject): Promise<void> {
   const changesCredentials = body.password !== undefined || (body.email !== undefined && normaliseEmail(body.email as string) !== row.email);
   if (!changesCredentials) return;
@@ -106,10 +99,8 @@ async function checkPasswordChange(caller: Caller, row: RentRow, body: JsonObjec
 /** PATCH /api/rents/:id: profile, terms, e-mail and password; the account itself or an admin. */
 export async function updateAccount(services: Services, caller: Caller, id: string, body: unknown): Promise<PublicProfile> {
   if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
-  const row = isValidId(id) ? await services.storage.rents.get(id) : undefined;
-  if (!row) throw notFound(`No rents account has the id \`${id}\`.`);
-  const allowed = await services.config.access.rents.update?.({ user: caller.user, id, data: body, doc: profileOfRow(row) as unknown as JsonObject });
-  if (!allowed) throw denied(caller.user);
+  const row = await loadAccount(services, id);
+  await authorizeAccountChange(services, caller, row, 'update', body);
   if (body.roles !== undefined && !isAdmin(caller.user)) throw forbidden('Only an admin may change roles.');
   const errors = checkUpdate(body);
   if (Object.keys(body).length === 0) errors.push({ message: 'The body has no fields to update.' });
@@ -144,7 +135,5 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
   }
   if (!updated) throw new APIError(409, 'The account was changed by another request; try again.');
   if (body.password !== undefined) await services.sessions.endOthers(id, caller.session?.user.id === id ? caller.session.claims.sessionId : undefined);
-  const fresh = await services.storage.rents.get(id);
-  if (!fresh) throw notFound(`No rents account has the id \`${id}\`.`);
-  return profileOfRow(fresh);
+  return profileOfRow(await loadAccount(services, id));
 }

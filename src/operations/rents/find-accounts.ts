@@ -1,0 +1,45 @@
+import { accountFields } from '../../domain/account-fields.js';
+import { isValidId } from '../../domain/ids.js';
+import type { ListQuery } from '../../domain/list-query.js';
+import type { JsonObject } from '../../domain/merge.js';
+import { matches, type ColumnValues } from '../../domain/where/matches.js';
+import { APIError, notFound } from '../../errors/api-error.js';
+import type { RentRow } from '../../storage/rents-repository.js';
+import { evaluateAccess, type Grant } from '../access.js';
+import type { Caller, Services } from '../context.js';
+import { listPage } from '../list-page.js';
+import type { PaginatedDocs } from '../products/find-products.js';
+import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
+
+export const missingAccount = (id: string) => notFound(`No rents account has the id \`${id}\`.`);
+
+/** What access filters may look at of an account (see accountFields). */
+export const accountColumns = (row: RentRow): ColumnValues => ({ id: row.id, rent_name_system: row.rent_name_system, created_at: row.created_at, updated_at: row.updated_at });
+
+/** Whether a grant covers an account. */
+export const grantCoversAccount = (grant: Grant, row: RentRow): boolean => grant.kind === 'all' || matches(grant.where, accountColumns(row));
+
+/** GET /api/rents: the public profiles the caller may read, in the list envelope. */
+export async function findAccounts(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<PublicProfile>> {
+  const grant = await evaluateAccess(services.config.access.rents.read, { user: caller.user }, accountFields);
+  const filter = { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
+  const { rents } = services.storage;
+  const source = { count: () => rents.count(filter), list: (limit: number, offset: number) => rents.list(filter, query.sort, limit, offset) };
+  return listPage(query, source, profileOfRow, 'accounts');
+}
+
+/** GET /api/rents/:id: an account the caller may not read is as missing as one that does not exist. */
+export async function getAccountProfile(services: Services, caller: Caller, id: string): Promise<PublicProfile> {
+  const row = isValidId(id) ? await services.storage.rents.get(id) : undefined;
+  if (!row) throw missingAccount(id);
+  const profile = profileOfRow(row);
+  let grant: Grant;
+  try {
+    grant = await evaluateAccess(services.config.access.rents.read, { user: caller.user, id, doc: profile as unknown as JsonObject }, accountFields);
+  } catch (error) {
+    if (error instanceof APIError) throw missingAccount(id);
+    throw error;
+  }
+  if (!grantCoversAccount(grant, row)) throw missingAccount(id);
+  return profile;
+}
