@@ -107,6 +107,7 @@ describe('@payloadcms/sdk against the service', () => {
     assert.equal(created.rentNameSystem, 'SDK nová');
     const found = view<{ docs: { id: string }[]; totalDocs: number }>(await sdk.find({ collection: 'rents', where: { rentNameSystem: { like: 'sdk nova' } } }));
     assert.deepEqual(found.docs.map((doc) => doc.id), [created.id]);
+    assert.deepEqual(await sdk.count({ collection: 'rents', where: { rentNameSystem: { like: 'sdk' } } }), { totalDocs: 2 });
     const deleted = view<{ id: string }>(await sdk.delete({ collection: 'rents', id: created.id }, auth));
     assert.equal(deleted.id, created.id);
     await assert.rejects(sdk.findByID({ collection: 'rents', id: created.id }), (error: unknown) => error instanceof PayloadSDKError && error.status === 404);

@@ -6,14 +6,14 @@ import { selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
 import { APIError, badRequest, notFound } from '../errors/api-error.js';
 import type { Services } from '../operations/context.js';
-import { deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
+import { countMedia, deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
 import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
 import { parseJsonBody } from './json-body.js';
 import { selectedAnswer, withSelection } from './select-response.js';
 import { isPlainObject } from '../domain/merge.js';
 import { Type } from '@sinclair/typebox';
-import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { FileParams, MediaPatchSchema, MediaUploadSchema } from './schemas/media.js';
 import { ListQuerySchema } from './schemas/products.js';
 
@@ -65,6 +65,7 @@ export function mediaRoutes(services: Services) {
       response: { 201: envelope(media), ...errorResponses(400, 401, 403, 413, 415) },
     },
     list: { tags, summary: 'List media', querystring: Type.Composite([ListQuerySchema, SelectQuery]), response: { 200: paginated(media), ...errorResponses(400) } },
+    count: { tags, summary: 'Count media', querystring: Type.Pick(ListQuerySchema, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400) } },
     read: { tags, summary: 'Read a media document', params: IdParams, querystring: SelectQuery, response: { 200: media, ...errorResponses(400, 404) } },
     update: {
       tags, summary: 'Change alt text', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: MediaPatchSchema,
@@ -94,6 +95,10 @@ export function mediaRoutes(services: Services) {
       const [query, selection] = withSelection(request.query, () => parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' }));
       return selectedDocs(await findMedia(services, request.caller, query), selection);
     });
+
+    app.get('/api/rentMedia/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
+      countMedia(services, request.caller, parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
+    );
 
     app.get('/api/rentMedia/:id', { schema: schemas.read }, async (request: IdRequest) =>
       selectedAnswer(request.query, () => findMediaById(services, request.caller, request.params.id)),

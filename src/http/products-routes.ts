@@ -18,7 +18,7 @@ import { sendComposed } from './send-composed.js';
 import { selectedPage, selectedProduct, withSelection } from './select-response.js';
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
-import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { IdParams, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { ActionBodySchema, ActionQuerySchema, BulkQuerySchema, ProductListQuerySchema, ProductQuerySchema, bulkAnswer } from './schemas/products.js';
 
 type Query = Record<string, unknown>;
@@ -81,7 +81,7 @@ export function productsRoutes(services: Services) {
   const tags = ['products'];
   const schemas = {
     list: { tags, summary: 'List products', security: bearerSecurity, querystring: ProductListQuerySchema, response: { 200: paginated(product), ...errorResponses(400, 401, 403, 429) } },
-    count: { tags, summary: 'Count products', security: bearerSecurity, querystring: Type.Omit(ProductListQuerySchema, ['limit', 'page', 'pagination', 'sort', 'depth', 'select']), response: { 200: Type.Object({ totalDocs: Type.Integer() }), ...errorResponses(400, 401, 403) } },
+    count: { tags, summary: 'Count products', security: bearerSecurity, querystring: Type.Omit(ProductListQuerySchema, ['limit', 'page', 'pagination', 'sort', 'depth', 'select']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
     read: {
       tags, summary: 'Read a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema,
       headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),

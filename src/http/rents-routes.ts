@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../operations/context.js';
 import { createAccount, updateAccount } from '../operations/rents/accounts.js';
 import { deleteAccount } from '../operations/rents/delete-account.js';
-import { findAccounts, getAccountProfile } from '../operations/rents/find-accounts.js';
+import { countAccounts, findAccounts, getAccountProfile } from '../operations/rents/find-accounts.js';
 import { accountFields } from '../domain/account-fields.js';
 import { parseListQuery } from '../domain/list-query.js';
 import { selectedDocs } from '../domain/select.js';
@@ -11,7 +11,7 @@ import { TOKEN_COOKIE } from './authenticate.js';
 import { loginRateLimit } from './rate-limit.js';
 import { Type } from '@sinclair/typebox';
 import { AccountCreateSchema, AccountUpdateSchema, LoginSchema } from '../domain/account-schema.js';
-import { IdParams, SelectQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { selectedAnswer, withSelection } from './select-response.js';
 import { ListQuerySchema } from './schemas/products.js';
 import { LoginResponseSchema, MeResponseSchema, MessageSchema, RefreshResponseSchema } from './schemas/rents.js';
@@ -42,6 +42,7 @@ export function rentsRoutes(services: Services) {
       tags, summary: 'List public profiles of accounts', querystring: Type.Composite([ListQuerySchema, SelectQuery]),
       response: { 200: paginated(profile), ...errorResponses(400) },
     },
+    count: { tags, summary: 'Count accounts', querystring: Type.Pick(ListQuerySchema, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400) } },
     read: { tags, summary: "An account's public profile", params: IdParams, querystring: SelectQuery, response: { 200: profile, ...errorResponses(400, 404) } },
     update: {
       tags, summary: 'Update an account (itself or an admin)', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: AccountUpdateSchema,
@@ -85,11 +86,16 @@ export function rentsRoutes(services: Services) {
       message: 'Account successfully created.',
     }));
 
+    const listQueryOf = (query: Query) => parseListQuery(query, accountFields, { maxLimit: services.config.products.maxLimit, defaultSort: '-createdAt' });
+
     app.get('/api/rents', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>) => {
-      const { maxLimit } = services.config.products;
-      const [query, selection] = withSelection(request.query, () => parseListQuery(request.query, accountFields, { maxLimit, defaultSort: '-createdAt' }));
+      const [query, selection] = withSelection(request.query, () => listQueryOf(request.query));
       return selectedDocs(await findAccounts(services, request.caller, query), selection);
     });
+
+    app.get('/api/rents/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>) =>
+      countAccounts(services, request.caller, listQueryOf(request.query)),
+    );
 
     app.get('/api/rents/:id', { schema: schemas.read }, async (request: IdRequest) =>
       selectedAnswer(request.query, () => getAccountProfile(services, request.caller, request.params.id)),

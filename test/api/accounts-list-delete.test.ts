@@ -34,7 +34,7 @@ for (const dialect of dialects) {
       assert.ok(!/@example\.com|argon2|password|roles/.test(res.text), res.text);
     });
 
-    it('pages, sorts and filters by the public fields; anything else is a 400 naming it', async () => {
+    it('pages, sorts, filters and counts by the public fields; anything else is a 400 naming it', async () => {
       const page = await server.http.get<Page>('/api/rents?limit=2&page=2&sort=rentNameSystem');
       assert.equal(page.status, 200, page.text);
       assert.deepEqual(page.body.docs.map((doc) => doc.rentNameSystem), ['Gama nářadí', 'Majitel']);
@@ -48,6 +48,13 @@ for (const dialect of dialects) {
       assert.equal(whole.body.docs.length, 5);
       const selected = await server.http.get<Page>('/api/rents?select[rentNameSystem]=true&limit=1');
       assert.deepEqual(Object.keys(selected.body.docs[0] ?? {}).sort(), ['id', 'rentNameSystem']);
+
+      const count = await server.http.get<{ totalDocs: number }>('/api/rents/count?where[rentNameSystem][like]=pujcovna');
+      assert.deepEqual(count.body, { totalDocs: 1 }, count.text);
+      assert.deepEqual((await server.http.get('/api/rents/count')).body, { totalDocs: 5 });
+      const badCount = await server.http.get<Errors>('/api/rents/count?where[roles][equals]=admin');
+      assert.equal(badCount.status, 400);
+      assert.deepEqual(errorFields(badCount.body), ['where.roles']);
 
       const probe = await server.http.get<Errors>('/api/rents?where[email][equals]=x@example.com&sort=roles&limit=0');
       assert.equal(probe.status, 400);

@@ -174,6 +174,11 @@ for (const dialect of dialects) {
       assert.ok(list.body.docs.every((doc) => doc.mimeType === 'image/webp'));
       assert.equal(typeof list.body.totalDocs, 'number');
       assert.equal((await server.http.get('/api/rentMedia?where[colour][equals]=red')).status, 400);
+      const count = await server.http.get<{ totalDocs: number }>('/api/rentMedia/count?where[mimeType][equals]=image/webp');
+      assert.deepEqual(count.body, { totalDocs: list.body.totalDocs }, count.text);
+      const badCount = await server.http.get('/api/rentMedia/count?where[colour][equals]=red');
+      assert.equal(badCount.status, 400);
+      assert.deepEqual(errorFields(badCount.body), ['where.colour']);
       const all = await server.http.get<{ docs: Media[]; totalDocs: number; limit: number; totalPages: number }>('/api/rentMedia?pagination=false');
       assert.equal(all.status, 200);
       assert.equal(all.body.docs.length, all.body.totalDocs, 'pagination=false: every document in one page');

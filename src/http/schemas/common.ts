@@ -48,6 +48,9 @@ const select = Type.Unsafe<Record<string, unknown> | string>({
 /** Payload's `select`, on every endpoint that answers with documents. */
 export const SelectQuery = Type.Object({ select: Type.Optional(select) });
 
+/** The answer of a collection's `/count`. */
+export const TotalDocsSchema = Type.Object({ totalDocs: Type.Integer({ minimum: 0 }) });
+
 export const envelope = (doc: TSchema) => Type.Object({ doc, message: Type.String() });
 
 export function paginated(doc: TSchema) {

@@ -5,6 +5,7 @@ import { isPlainObject } from '../../domain/merge.js';
 import { mediaFields, type MediaDoc } from '../../domain/media.js';
 import { matches } from '../../domain/where/matches.js';
 import { ValidationError, badRequest, conflict, notFound } from '../../errors/api-error.js';
+import type { MediaFilter } from '../../storage/media-repository.js';
 import type { RentMediaTable } from '../../storage/schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
@@ -21,12 +22,22 @@ const missing = (id: string) => notFound(`No rentMedia document has the id \`${i
 const readGrant = (services: Services, caller: Caller, id?: string): Promise<Grant> =>
   evaluateAccess(services.config.access.rentMedia.read, { user: caller.user, id }, mediaFields);
 
-export async function findMedia(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<MediaDoc>> {
+/** The media a list or count may see: the caller's read filter and the request's `where`. */
+async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<MediaFilter> {
   const grant = await readGrant(services, caller);
-  const filter = { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
+  return { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
+}
+
+export async function findMedia(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<MediaDoc>> {
+  const filter = await readableFilter(services, caller, query);
   const { media } = services.storage;
   const source = { count: () => media.count(filter), list: (limit: number, offset: number) => media.list(filter, query.sort, limit, offset) };
   return listPage(query, source, mediaDocOf, 'media documents');
+}
+
+/** GET /api/rentMedia/count: `{totalDocs}` for the same filters as the list. */
+export async function countMedia(services: Services, caller: Caller, query: ListQuery): Promise<{ totalDocs: number }> {
+  return { totalDocs: await services.storage.media.count(await readableFilter(services, caller, query)) };
 }
 
 export async function findMediaById(services: Services, caller: Caller, id: string): Promise<MediaDoc> {

@@ -4,7 +4,7 @@ import type { ListQuery } from '../../domain/list-query.js';
 import type { JsonObject } from '../../domain/merge.js';
 import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import { APIError, notFound } from '../../errors/api-error.js';
-import type { RentRow } from '../../storage/rents-repository.js';
+import type { AccountFilter, RentRow } from '../../storage/rents-repository.js';
 import { evaluateAccess, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { listPage } from '../list-page.js';
@@ -19,13 +19,23 @@ export const accountColumns = (row: RentRow): ColumnValues => ({ id: row.id, ren
 /** Whether a grant covers an account. */
 export const grantCoversAccount = (grant: Grant, row: RentRow): boolean => grant.kind === 'all' || matches(grant.where, accountColumns(row));
 
+/** The accounts a list or count may see: the caller's read filter and the request's `where`. */
+async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<AccountFilter> {
+  const grant = await evaluateAccess(services.config.access.rents.read, { user: caller.user }, accountFields);
+  return { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
+}
+
 /** GET /api/rents: the public profiles the caller may read, in the list envelope. */
 export async function findAccounts(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<PublicProfile>> {
-  const grant = await evaluateAccess(services.config.access.rents.read, { user: caller.user }, accountFields);
-  const filter = { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
+  const filter = await readableFilter(services, caller, query);
   const { rents } = services.storage;
   const source = { count: () => rents.count(filter), list: (limit: number, offset: number) => rents.list(filter, query.sort, limit, offset) };
   return listPage(query, source, profileOfRow, 'accounts');
+}
+
+/** GET /api/rents/count: `{totalDocs}` for the same filters as the list. */
+export async function countAccounts(services: Services, caller: Caller, query: ListQuery): Promise<{ totalDocs: number }> {
+  return { totalDocs: await services.storage.rents.count(await readableFilter(services, caller, query)) };
 }
 
 /** GET /api/rents/:id: an account the caller may not read is as missing as one that does not exist. */
