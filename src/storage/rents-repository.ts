@@ -26,10 +26,8 @@ export class RentsRepository {
     private readonly changed: () => Promise<void>,
   ) {}
 
-  /** The account, if it exists and (given a filter) matches it. */
-  async get(id: string, access?: WhereNode): Promise<RentRow | undefined> {
-    const query = this.db.selectFrom('rents').selectAll().where('id', '=', id);
-    return (access ? query.where(whereToSql('rents', access)) : query).executeTakeFirst();
+  async get(id: string): Promise<RentRow | undefined> {
+    return this.db.selectFrom('rents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   private filterSql(filter: AccountFilter) {

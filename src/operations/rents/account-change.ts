@@ -1,18 +1,10 @@
 import { accountFields } from '../../domain/account-fields.js';
-import { isValidId } from '../../domain/ids.js';
 import type { JsonObject } from '../../domain/merge.js';
 import type { RentRow } from '../../storage/rents-repository.js';
 import { authorizeChange, evaluateAccess } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { profileOfRow } from '../products/owner-profile.js';
 import { getAccountProfile, grantCoversAccount, missingAccount } from './find-accounts.js';
-
-/** The stored account a change is about; 404 when there is none. */
-export async function loadAccount(services: Services, id: string): Promise<RentRow> {
-  const row = isValidId(id) ? await services.storage.rents.get(id) : undefined;
-  if (!row) throw missingAccount(id);
-  return row;
-}
 
 /**
  * Whether the caller may change or delete the account, as for products: allowed where the

@@ -12,7 +12,8 @@ import { TermInUse } from '../../storage/reference-errors.js';
 import { denied } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
-import { authorizeAccountChange, loadAccount } from './account-change.js';
+import { authorizeAccountChange } from './account-change.js';
+import { loadAccount } from './find-accounts.js';
 
 const checkCreate = compileSchema(AccountCreateSchema);
 const checkUpdate = compileSchema(AccountUpdateSchema);

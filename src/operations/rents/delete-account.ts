@@ -1,10 +1,9 @@
 import { conflict } from '../../errors/api-error.js';
 import type { Belongings } from '../../storage/rents-repository.js';
 import type { Caller, Services } from '../context.js';
-import type { PublicProfile } from '../products/owner-profile.js';
-import { authorizeAccountChange, loadAccount } from './account-change.js';
-import { profileOfRow } from '../products/owner-profile.js';
-import { missingAccount } from './find-accounts.js';
+import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
+import { authorizeAccountChange } from './account-change.js';
+import { loadAccount, missingAccount } from './find-accounts.js';
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -38,10 +38,16 @@ export async function countAccounts(services: Services, caller: Caller, query: L
   return { totalDocs: await services.storage.rents.count(await readableFilter(services, caller, query)) };
 }
 
-/** GET /api/rents/:id: an account the caller may not read is as missing as one that does not exist. */
-export async function getAccountProfile(services: Services, caller: Caller, id: string): Promise<PublicProfile> {
+/** The stored account; 404 when there is none. */
+export async function loadAccount(services: Services, id: string): Promise<RentRow> {
   const row = isValidId(id) ? await services.storage.rents.get(id) : undefined;
   if (!row) throw missingAccount(id);
+  return row;
+}
+
+/** GET /api/rents/:id: an account the caller may not read is as missing as one that does not exist. */
+export async function getAccountProfile(services: Services, caller: Caller, id: string): Promise<PublicProfile> {
+  const row = await loadAccount(services, id);
   const profile = profileOfRow(row);
   let grant: Grant;
   try {
