@@ -16,11 +16,11 @@ const FUZZ_DIALECTS = process.env.FUZZ_RUNS ? dialects : dialects.slice(0, 1);
 
 const PATHS = [
   '/api/products', '/api/products/count', '/api/products/{id}', '/api/rents/login', '/api/rents/me', '/api/rents/refresh',
-  '/api/rents/refresh-token', '/api/rents/logout', '/api/rents', '/api/rents/{owner}', '/api/rentMedia', '/api/rentMedia/{media}',
+  '/api/rents/refresh-token', '/api/rents/logout', '/api/rents', '/api/rents/count', '/api/rents/{owner}', '/api/rentMedia', '/api/rentMedia/count', '/api/rentMedia/{media}',
   '/api/rentMedia/file/{file}', '/api/openapi.json', '/health', '/{junk}',
 ];
 const PARAMS = ['where', 'sort', 'limit', 'page', 'depth', 'q', 'availableFrom', 'availableTo', 'action', 'draft', 'select'];
-const FIELDS = ['id', 'basic.product_name', 'basic.location', 'basic.product_desc', 'additional.price', 'settings.published', 'createdAt', 'and', 'or', 'nope', '__proto__', 'constructor', 'toString'];
+const FIELDS = ['id', 'rentNameSystem', 'basic.product_name', 'basic.location', 'basic.product_desc', 'additional.price', 'settings.published', 'createdAt', 'and', 'or', 'nope', '__proto__', 'constructor', 'toString'];
 const OPERATORS = ['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'less_than_equal', 'like', 'contains', 'exists', 'near'];
 
 const scalar = fc.oneof(
