@@ -13,6 +13,12 @@ const ALL: Grant = { kind: 'all', key: 'all' };
 const parsedFilters = new WeakMap<FieldCatalogue, Map<string, WhereNode>>();
 const MAX_PARSED_FILTERS = 10_000;
 
+/** What a list or count may see: the read grant's filter, if it has one, and the request's `where`. */
+export const readableBy = (grant: Grant, where: WhereNode | undefined): { access?: WhereNode; where?: WhereNode } => ({
+  access: grant.kind === 'filter' ? grant.where : undefined,
+  where,
+});
+
 /** `false` is 401 for anonymous callers and 403 for signed-in ones. */
 export const denied = (user: AuthUser | null) => (user ? forbidden() : unauthorized());
 

@@ -9,10 +9,9 @@ import type { MediaFilter } from '../../storage/media-repository.js';
 import type { RentMediaTable } from '../../storage/schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
-import { authorizeChange, evaluateAccess, type Grant } from '../access.js';
+import { authorizeChange, evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
-import type { PaginatedDocs } from '../products/find-products.js';
-import { listPage } from '../list-page.js';
+import { listPage, type PaginatedDocs } from '../list-page.js';
 import { filesOf, mediaDocOf } from './media-documents.js';
 
 const checkPatch = compileSchema(MediaPatchSchema);
@@ -24,15 +23,14 @@ const readGrant = (services: Services, caller: Caller, id?: string): Promise<Gra
 
 /** The media a list or count may see: the caller's read filter and the request's `where`. */
 async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<MediaFilter> {
-  const grant = await readGrant(services, caller);
-  return { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
+  return readableBy(await readGrant(services, caller), query.where);
 }
 
 export async function findMedia(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<MediaDoc>> {
   const filter = await readableFilter(services, caller, query);
   const { media } = services.storage;
   const source = { count: () => media.count(filter), list: (limit: number, offset: number) => media.list(filter, query.sort, limit, offset) };
-  return listPage(query, source, mediaDocOf, 'media documents');
+  return listPage(query, source, (rows) => rows.map(mediaDocOf), 'media documents');
 }
 
 /** GET /api/rentMedia/count: `{totalDocs}` for the same filters as the list. */

@@ -3,6 +3,7 @@ import { ValidationError, asClientError, type ErrorItem } from '../../errors/api
 import type { AccessFunction } from '../../config/types.js';
 import type { Caller, Services } from '../context.js';
 import { deleteProduct } from './delete-product.js';
+import { readableBy } from '../access.js';
 import { productGrant } from './product-access.js';
 import type { RenderedProduct } from './render.js';
 import type { WrittenProduct } from './render-one.js';
@@ -33,8 +34,7 @@ export interface BulkResult<T> {
 async function matchedIds(services: Services, caller: Caller, query: BulkQuery, rule: AccessFunction | undefined): Promise<string[]> {
   if (caller.user === null) await productGrant(rule, { user: null });
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
-  const filter = { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
-  const ids = await services.storage.products.pageIds(filter, query.sort, query.limit ?? MAX_BULK + 1, 0);
+  const ids = await services.storage.products.pageIds(readableBy(grant, query.where), query.sort, query.limit ?? MAX_BULK + 1, 0);
   if (ids.length > MAX_BULK) {
     throw new ValidationError([{ field: 'where', message: `More than ${MAX_BULK} products match: narrow where, or pass a limit and repeat.` }]);
   }

@@ -1,9 +1,9 @@
 import { stringifyAscii } from '../../domain/ascii-json.js';
-import { MAX_UNPAGINATED, type ListQuery } from '../../domain/list-query.js';
-import { ValidationError } from '../../errors/api-error.js';
+import type { ListQuery } from '../../domain/list-query.js';
+import { listPage, paginate } from '../list-page.js';
 import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
-import type { Grant } from '../access.js';
+import { readableBy, type Grant } from '../access.js';
 import type { WhereNode } from '../../domain/where/types.js';
 import { bodyAt, type ProductEntry } from './product-cache.js';
 import { productGrant } from './product-access.js';
@@ -15,66 +15,11 @@ import { RankedList, splitRange } from './range-lists.js';
 import { compose, type CopyPart } from '../output-buffer.js';
 import { BodyFile, type KeptBody } from '../../storage/body-file.js';
 
-export interface PaginatedDocs<T> {
-  docs: T[];
-  totalDocs: number;
-  limit: number;
-  totalPages: number;
-  page: number;
-  pagingCounter: number;
-  hasPrevPage: boolean;
-  hasNextPage: boolean;
-  prevPage: number | null;
-  nextPage: number | null;
-}
-
 /** Above this many matches a list is paged in SQL rather than through a cached id list. */
 const MAX_CACHED_IDS = 250_000;
 
 function filterFor(grant: Grant, query: Omit<ListQuery, 'sort' | 'limit' | 'page' | 'depth'>): ProductFilter {
-  return {
-    access: grant.kind === 'filter' ? grant.where : undefined,
-    where: query.where,
-    searchWords: query.searchWords,
-    available: query.available,
-  };
-}
-
-export function paginate<T>(docs: T[], totalDocs: number, limit: number, page: number): PaginatedDocs<T> {
-  // As Payload (mongoose-paginate) counts: an empty result still has one (empty) page.
-  const totalPages = Math.ceil(totalDocs / limit) || 1;
-  return {
-    docs,
-    totalDocs,
-    limit,
-    totalPages,
-    page,
-    pagingCounter: (page - 1) * limit + 1,
-    hasPrevPage: page > 1,
-    hasNextPage: page < totalPages,
-    prevPage: page > 1 ? page - 1 : null,
-    nextPage: page < totalPages ? page + 1 : null,
-  };
-}
-
-/** Payload's envelope of `pagination=false`: the docs are the one page, whatever their number. */
-export function unpaginated<T>(docs: T[], limit: number, page: number): PaginatedDocs<T> {
-  return { docs, totalDocs: docs.length, limit, totalPages: 1, page, pagingCounter: 1, hasPrevPage: false, hasNextPage: false, prevPage: null, nextPage: null };
-}
-
-/**
- * The rows `pagination=false` reads, and the page it reports: `limit` of them from `page`, or
- * without a limit every match from the first, once `count` shows they are at most
- * MAX_UNPAGINATED (more is a 400 that says to page).
- */
-export async function unpaginatedWindow(query: ListQuery, count: () => Promise<number>, what: string): Promise<{ limit: number; offset: number; page: number }> {
-  if (query.limit !== 0) return { limit: query.limit, offset: (query.page - 1) * query.limit, page: query.page };
-  const totalDocs = await count();
-  if (totalDocs > MAX_UNPAGINATED) {
-    const message = `pagination=false lists at most ${MAX_UNPAGINATED} ${what} and ${totalDocs} match: page through them with limit and page, or pass a limit.`;
-    throw new ValidationError([{ field: 'pagination', message }]);
-  }
-  return { limit: MAX_UNPAGINATED, offset: 0, page: 1 };
+  return { ...readableBy(grant, query.where), searchWords: query.searchWords, available: query.available };
 }
 
 const canonical = (value: unknown): string => JSON.stringify(value, (key, inner: unknown) => (key === 'field' ? (inner as { path: string }).path : inner));
@@ -243,10 +188,9 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
 async function listedWhole(services: Services, caller: Caller, grant: Grant, query: ListQuery): Promise<string> {
   const filter = filterFor(grant, query);
   const { products } = services.storage;
-  const window = await unpaginatedWindow(query, () => products.count(filter), 'products');
-  const rows = await products.list(filter, query.sort, window.limit, window.offset);
-  const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-  return stringifyAscii(unpaginated(docs, query.limit, window.page));
+  const source = { count: () => products.count(filter), list: (limit: number, offset: number) => products.list(filter, query.sort, limit, offset) };
+  const docsOf = async (rows: ProductReadRow[]) => applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
+  return stringifyAscii(await listPage(query, source, docsOf, 'products'));
 }
 
 /** Pages that start this close to the top are read with LIMIT/OFFSET rather than from a whole id list. */

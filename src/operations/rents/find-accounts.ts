@@ -5,10 +5,9 @@ import type { JsonObject } from '../../domain/merge.js';
 import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import { APIError, notFound } from '../../errors/api-error.js';
 import type { AccountFilter, RentRow } from '../../storage/rents-repository.js';
-import { evaluateAccess, type Grant } from '../access.js';
+import { evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
-import { listPage } from '../list-page.js';
-import type { PaginatedDocs } from '../products/find-products.js';
+import { listPage, type PaginatedDocs } from '../list-page.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
 
 export const missingAccount = (id: string) => notFound(`No rents account has the id \`${id}\`.`);
@@ -21,8 +20,7 @@ export const grantCoversAccount = (grant: Grant, row: RentRow): boolean => grant
 
 /** The accounts a list or count may see: the caller's read filter and the request's `where`. */
 async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<AccountFilter> {
-  const grant = await evaluateAccess(services.config.access.rents.read, { user: caller.user }, accountFields);
-  return { access: grant.kind === 'filter' ? grant.where : undefined, where: query.where };
+  return readableBy(await evaluateAccess(services.config.access.rents.read, { user: caller.user }, accountFields), query.where);
 }
 
 /** GET /api/rents: the public profiles the caller may read, in the list envelope. */
@@ -30,7 +28,7 @@ export async function findAccounts(services: Services, caller: Caller, query: Li
   const filter = await readableFilter(services, caller, query);
   const { rents } = services.storage;
   const source = { count: () => rents.count(filter), list: (limit: number, offset: number) => rents.list(filter, query.sort, limit, offset) };
-  return listPage(query, source, profileOfRow, 'accounts');
+  return listPage(query, source, (rows) => rows.map(profileOfRow), 'accounts');
 }
 
 /** GET /api/rents/count: `{totalDocs}` for the same filters as the list. */
