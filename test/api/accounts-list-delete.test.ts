@@ -82,6 +82,27 @@ for (const dialect of dialects) {
       }
     });
 
+    it('a create rule that returns a filter allows only accounts that match it', async () => {
+      const filtered = await startServer(dialect, (config) => {
+        config.access.rents.create = ({ user }) => (user ? { rentNameSystem: { like: 'pobočka' } } : false);
+      });
+      try {
+        const manager = await filtered.signUp({ name: 'Vedoucí' });
+        const account = (name: string, email: string) => ({ email, password: 'correct horse battery', rentNameSystem: name });
+        const matching = await filtered.http.post<{ doc: Profile }>('/api/rents', account('Pobočka Brno', 'brno@example.com'), manager.token);
+        assert.equal(matching.status, 201, matching.text);
+        assert.equal(matching.body.doc.rentNameSystem, 'Pobočka Brno');
+        const other = await filtered.http.post('/api/rents', account('Konkurence', 'jina@example.com'), manager.token);
+        assert.equal(other.status, 403, other.text);
+        assert.equal((await filtered.http.post('/api/rents', account('Pobočka Zlín', 'zlin@example.com'))).status, 401);
+        const stored = await filtered.http.get<Page>('/api/rents?sort=createdAt');
+        assert.deepEqual(stored.body.docs.map((doc) => doc.rentNameSystem), ['Vedoucí', 'Pobočka Brno']);
+        assert.equal((await filtered.http.post('/api/rents/login', { email: 'jina@example.com', password: 'correct horse battery' })).status, 401);
+      } finally {
+        await filtered.close();
+      }
+    });
+
     it('admins delete an account that owns nothing; its tokens die and it can no longer log in', async () => {
       const doomed = await server.signUp({ name: 'Zrušená půjčovna' });
       assert.equal((await server.http.delete(`/api/rents/${doomed.id}`)).status, 401);

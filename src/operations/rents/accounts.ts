@@ -9,11 +9,12 @@ import { APIError, ValidationError, badRequest, conflict, forbidden } from '../.
 import type { RentRow } from '../../storage/rents-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
 import { TermInUse } from '../../storage/reference-errors.js';
-import { denied } from '../access.js';
+import { accountFields } from '../../domain/account-fields.js';
+import { denied, evaluateAccess, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
 import { authorizeAccountChange } from './account-change.js';
-import { loadAccount } from './find-accounts.js';
+import { grantCoversAccount, loadAccount } from './find-accounts.js';
 
 const checkCreate = compileSchema(AccountCreateSchema);
 const checkUpdate = compileSchema(AccountUpdateSchema);
@@ -47,10 +48,11 @@ const emailTaken = () => conflict('An account with this e-mail already exists.',
  */
 export async function createAccount(services: Pick<Services, 'config' | 'storage'>, actor: Caller | 'system', body: unknown): Promise<PublicProfile> {
   if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
-  if (actor !== 'system') {
-    const allowed = services.config.auth.openRegistration || (await services.config.access.rents.create?.({ user: actor.user, data: body }));
-    if (!allowed) throw denied(actor.user);
-    if (body.roles !== undefined && !isAdmin(actor.user)) throw forbidden('Only an admin may give roles.');
+  const user = actor === 'system' ? undefined : actor.user;
+  let grant: Grant | undefined;
+  if (user !== undefined) {
+    if (!services.config.auth.openRegistration) grant = await evaluateAccess(services.config.access.rents.create, { user, data: body }, accountFields);
+    if (body.roles !== undefined && !isAdmin(user)) throw forbidden('Only an admin may give roles.');
   }
   const errors = checkCreate(body);
   if (errors.length > 0) throw new ValidationError(errors);
@@ -64,12 +66,15 @@ export async function createAccount(services: Pick<Services, 'config' | 'storage
   };
   const now = new Date().toISOString();
   const id = generateId();
+  const rentNameSystem = body.rentNameSystem as string;
+  // A filter allows the create only for an account that matches it, as for products.
+  if (grant && !grantCoversAccount(grant, { id, rent_name_system: rentNameSystem, created_at: now, updated_at: now })) throw denied(user ?? null);
   try {
     await services.storage.rents.insert({
       id,
       email: normaliseEmail(body.email as string),
       password_hash: await hashPassword(body.password as string),
-      rent_name_system: body.rentNameSystem as string,
+      rent_name_system: rentNameSystem,
       roles: JSON.stringify(body.roles ?? []),
       profile: JSON.stringify(profile),
       created_at: now,

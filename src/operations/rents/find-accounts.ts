@@ -12,11 +12,13 @@ import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
 
 export const missingAccount = (id: string) => notFound(`No rents account has the id \`${id}\`.`);
 
+type AccountColumns = Pick<RentRow, 'id' | 'rent_name_system' | 'created_at' | 'updated_at'>;
+
 /** What access filters may look at of an account (see accountFields). */
-export const accountColumns = (row: RentRow): ColumnValues => ({ id: row.id, rent_name_system: row.rent_name_system, created_at: row.created_at, updated_at: row.updated_at });
+export const accountColumns = (row: AccountColumns): ColumnValues => ({ id: row.id, rent_name_system: row.rent_name_system, created_at: row.created_at, updated_at: row.updated_at });
 
 /** Whether a grant covers an account. */
-export const grantCoversAccount = (grant: Grant, row: RentRow): boolean => grant.kind === 'all' || matches(grant.where, accountColumns(row));
+export const grantCoversAccount = (grant: Grant, row: AccountColumns): boolean => grant.kind === 'all' || matches(grant.where, accountColumns(row));
 
 /** The accounts a list or count may see: the caller's read filter and the request's `where`. */
 async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<AccountFilter> {
