@@ -111,5 +111,17 @@ describe('@payloadcms/sdk against the service', () => {
     const deleted = view<{ id: string }>(await sdk.delete({ collection: 'rents', id: created.id }, auth));
     assert.equal(deleted.id, created.id);
     await assert.rejects(sdk.findByID({ collection: 'rents', id: created.id }), (error: unknown) => error instanceof PayloadSDKError && error.status === 404);
+
+    const batch = ['SDK dávka 1', 'SDK dávka 2'];
+    for (const [i, name] of batch.entries()) await sdk.create({ collection: 'rents', data: { email: `sdk-batch-${i}@example.com`, password: 'a new password', rentNameSystem: name } }, auth);
+    const where = { rentNameSystem: { like: 'sdk davka' } };
+    const updated = view<{ docs: { basic: { rentalPhone?: string } }[]; errors: unknown[] }>(
+      await sdk.update({ collection: 'rents', where, data: { basic: { rentalPhone: '+420 600 000 000' } } }, auth),
+    );
+    assert.deepEqual(updated.docs.map((doc) => doc.basic.rentalPhone), ['+420 600 000 000', '+420 600 000 000']);
+    assert.deepEqual(updated.errors, []);
+    const removed = view<{ docs: { rentNameSystem: string }[] }>(await sdk.delete({ collection: 'rents', where }, auth));
+    assert.deepEqual(removed.docs.map((doc) => doc.rentNameSystem).sort(), batch);
+    assert.deepEqual(await sdk.count({ collection: 'rents', where }), { totalDocs: 0 });
   });
 });

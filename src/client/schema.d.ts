@@ -377,7 +377,7 @@ export interface paths {
                         "application/json": {
                             /** @description The products changed (or deleted). */
                             docs: components["schemas"]["Product"][];
-                            /** @description One item per problem of each product that could not be changed. */
+                            /** @description One item per problem of each document that could not be changed. */
                             errors: {
                                 id: string;
                                 message: string;
@@ -525,7 +525,7 @@ export interface paths {
                         "application/json": {
                             /** @description The products changed (or deleted). */
                             docs: components["schemas"]["Product"][];
-                            /** @description One item per problem of each product that could not be changed. */
+                            /** @description One item per problem of each document that could not be changed. */
                             errors: {
                                 id: string;
                                 message: string;
@@ -1610,10 +1610,216 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /** Delete every one of the accounts a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
+                    limit?: number;
+                    /** @description The order in which matches are changed (and `limit` counts). */
+                    sort?: string;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The accounts changed (or deleted). */
+                            docs: components["schemas"]["PublicProfile"][];
+                            /** @description One item per problem of each document that could not be changed. */
+                            errors: {
+                                id: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not supported here (see Allow) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Update every one of the accounts a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
+        patch: {
+            parameters: {
+                query: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
+                    limit?: number;
+                    /** @description The order in which matches are changed (and `limit` counts). */
+                    sort?: string;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Login e-mail; unique, case-insensitive. */
+                        email?: string;
+                        password?: string;
+                        currentPassword?: string;
+                        /** @description The rental business's name. */
+                        rentNameSystem?: string;
+                        basic?: {
+                            rentalName?: string;
+                            rentalContactPerson?: string;
+                            rentalPhone?: string;
+                            rentalEmail?: string;
+                        };
+                        terms?: {
+                            termsArray?: ({
+                                /** @description Generated when absent. */
+                                id?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        invoices?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Admins only. */
+                        roles?: "admin"[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The accounts changed (or deleted). */
+                            docs: components["schemas"]["PublicProfile"][];
+                            /** @description One item per problem of each document that could not be changed. */
+                            errors: {
+                                id: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not supported here (see Allow) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/rents/count": {
@@ -2060,10 +2266,192 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /** Delete every one of the media documents a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
+                    limit?: number;
+                    /** @description The order in which matches are changed (and `limit` counts). */
+                    sort?: string;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The media documents changed (or deleted). */
+                            docs: components["schemas"]["Media"][];
+                            /** @description One item per problem of each document that could not be changed. */
+                            errors: {
+                                id: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not supported here (see Allow) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Update every one of the media documents a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
+        patch: {
+            parameters: {
+                query: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
+                    limit?: number;
+                    /** @description The order in which matches are changed (and `limit` counts). */
+                    sort?: string;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alt: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The media documents changed (or deleted). */
+                            docs: components["schemas"]["Media"][];
+                            /** @description One item per problem of each document that could not be changed. */
+                            errors: {
+                                id: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Method not supported here (see Allow) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/rentMedia/count": {

@@ -7,9 +7,11 @@ import { STORED_FILENAME, mediaFields } from '../domain/media.js';
 import { APIError, badRequest, notFound } from '../errors/api-error.js';
 import type { Services } from '../operations/context.js';
 import { countMedia, deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
+import { MEDIA, deleteMediaWhere, updateMediaWhere } from '../operations/media/bulk-media.js';
 import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
 import { parseJsonBody } from './json-body.js';
+import { registerBulkRoutes } from './bulk-routes.js';
 import { selectedAnswer, withSelection } from './select-response.js';
 import { isPlainObject } from '../domain/merge.js';
 import { Type } from '@sinclair/typebox';
@@ -99,6 +101,12 @@ export function mediaRoutes(services: Services) {
     app.get('/api/rentMedia/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
       countMedia(services, request.caller, parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
     );
+
+    registerBulkRoutes(app, {
+      path: '/api/rentMedia', tags, noun: MEDIA, fields: mediaFields, doc: media, body: MediaPatchSchema,
+      update: (caller, query, body) => updateMediaWhere(services, caller, query, body),
+      remove: (caller, query) => deleteMediaWhere(services, caller, query),
+    });
 
     app.get('/api/rentMedia/:id', { schema: schemas.read }, async (request: IdRequest) =>
       selectedAnswer(request.query, () => findMediaById(services, request.caller, request.params.id)),

@@ -4,7 +4,7 @@ import { stringifyAscii } from '../domain/ascii-json.js';
 import { selected, type Selection } from '../domain/select.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
-import { bulkMessage, deleteProducts, updateProducts, type BulkResult } from '../operations/products/bulk-change.js';
+import { PRODUCTS, deleteProducts, updateProducts } from '../operations/products/bulk-change.js';
 import { createProduct } from '../operations/products/create-product.js';
 import { deleteProduct } from '../operations/products/delete-product.js';
 import { readProduct } from '../operations/products/find-product.js';
@@ -14,6 +14,7 @@ import { runAction, selectedAction } from '../operations/products/run-action.js'
 import { updateProduct } from '../operations/products/update-product.js';
 import type { WrittenProduct } from '../operations/products/render-one.js';
 import { sendErrors } from './error-handler.js';
+import { refuseWithoutWhere, sendBulk } from './bulk-routes.js';
 import { sendComposed } from './send-composed.js';
 import { selectedPage, selectedProduct, withSelection } from './select-response.js';
 import { Type } from '@sinclair/typebox';
@@ -43,23 +44,6 @@ const locationOf = (product: WrittenProduct) => `/api/products/${encodeURICompon
 /** Payload's `{doc, message}` around a written product's JSON. */
 function sendWithMessage(reply: FastifyReply, status: number, json: string, message: string): FastifyReply {
   return reply.code(status).type(JSON_TYPE).send(`{"doc":${json},"message":${stringifyAscii(message)}}`);
-}
-
-/** Payload's answer to a bulk change: `{docs, errors, message}`, with the docs' JSON as given. */
-function sendBulk(reply: FastifyReply, result: BulkResult<unknown>, verb: 'update' | 'delete', docs: string[]): FastifyReply {
-  const body = `{"docs":[${docs.join(',')}],"errors":${stringifyAscii(result.errors)},"message":${stringifyAscii(bulkMessage(verb, result))}}`;
-  return reply.code(result.status).type(JSON_TYPE).send(body);
-}
-
-/**
- * `/api/products` itself, without a query, is the collection that GET lists and POST adds
- * to (the contract's endpoints); PATCH and DELETE act only on the products a `where` picks
- * (Payload's bulk changes). Without one they are not supported there: a 405, as for any
- * other method the path lacks.
- */
-function refuseWithoutWhere(reply: FastifyReply, method: 'PATCH' | 'DELETE'): FastifyReply {
-  const message = `${method} is not supported here without a where (it ${method === 'PATCH' ? 'updates' : 'deletes'} the products a where picks); use GET, HEAD, POST.`;
-  return sendErrors(reply, 405, [{ message }], { allow: 'GET, HEAD, POST' });
 }
 
 /** Thin routes: parse, call one operation, serialise. */
@@ -102,11 +86,11 @@ export function productsRoutes(services: Services) {
     bulkUpdate: {
       tags, summary: 'Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would; without a where: 405', security: bearerSecurity, querystring: BulkQuerySchema,
       body: Type.Partial(input, { description: 'Merged into each matching product, then validated as a whole.' }),
-      response: { 200: bulkAnswer(product), ...errorResponses(400, 401, 403, 405, 413, 415) },
+      response: { 200: bulkAnswer(product, 'products'), ...errorResponses(400, 401, 403, 405, 413, 415) },
     },
     bulkDelete: {
       tags, summary: 'Delete every product a where matches (at most 1,000); without a where: 405', security: bearerSecurity, querystring: BulkQuerySchema,
-      response: { 200: bulkAnswer(product), ...errorResponses(400, 401, 403, 405) },
+      response: { 200: bulkAnswer(product, 'products'), ...errorResponses(400, 401, 403, 405) },
     },
     remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema, response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404) } },
   };
@@ -169,17 +153,17 @@ export function productsRoutes(services: Services) {
     });
 
     app.patch('/api/products', { schema: schemas.bulkUpdate }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      if (request.query.where === undefined) return refuseWithoutWhere(reply, 'PATCH');
+      if (request.query.where === undefined) return refuseWithoutWhere(reply, 'PATCH', PRODUCTS);
       const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, productFields, 'update'));
       const result = await updateProducts(services, request.caller, query, request.body);
-      return sendBulk(reply, result, 'update', result.docs.map((product) => jsonOf(product, selection)));
+      return sendBulk(reply, result, 'update', PRODUCTS, result.docs.map((product) => jsonOf(product, selection)));
     });
 
     app.delete('/api/products', { schema: schemas.bulkDelete }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      if (request.query.where === undefined) return refuseWithoutWhere(reply, 'DELETE');
+      if (request.query.where === undefined) return refuseWithoutWhere(reply, 'DELETE', PRODUCTS);
       const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, productFields, 'delete'));
       const result = await deleteProducts(services, request.caller, query);
-      return sendBulk(reply, result, 'delete', result.docs.map((doc) => stringifyAscii(selected(doc, selection))));
+      return sendBulk(reply, result, 'delete', PRODUCTS, result.docs.map((doc) => stringifyAscii(selected(doc, selection))));
     });
 
     app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../operations/context.js';
 import { createAccount, updateAccount } from '../operations/rents/accounts.js';
+import { ACCOUNTS, deleteAccounts, updateAccounts } from '../operations/rents/bulk-accounts.js';
 import { deleteAccount } from '../operations/rents/delete-account.js';
 import { countAccounts, findAccounts, getAccountProfile } from '../operations/rents/find-accounts.js';
 import { accountFields } from '../domain/account-fields.js';
@@ -9,6 +10,7 @@ import { selectedDocs } from '../domain/select.js';
 import { login, logout, me, refresh } from '../operations/rents/login.js';
 import { TOKEN_COOKIE } from './authenticate.js';
 import { loginRateLimit } from './rate-limit.js';
+import { registerBulkRoutes } from './bulk-routes.js';
 import { Type } from '@sinclair/typebox';
 import { AccountCreateSchema, AccountUpdateSchema, LoginSchema } from '../domain/account-schema.js';
 import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
@@ -96,6 +98,12 @@ export function rentsRoutes(services: Services) {
     app.get('/api/rents/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>) =>
       countAccounts(services, request.caller, listQueryOf(request.query)),
     );
+
+    registerBulkRoutes(app, {
+      path: '/api/rents', tags, noun: ACCOUNTS, fields: accountFields, doc: profile, body: AccountUpdateSchema,
+      update: (caller, query, body) => updateAccounts(services, caller, query, body),
+      remove: (caller, query) => deleteAccounts(services, caller, query),
+    });
 
     app.get('/api/rents/:id', { schema: schemas.read }, async (request: IdRequest) =>
       selectedAnswer(request.query, () => getAccountProfile(services, request.caller, request.params.id)),

@@ -36,8 +36,8 @@ describe('OpenAPI document and docs page', () => {
       ['get', '/api/products'], ['post', '/api/products'], ['patch', '/api/products'], ['delete', '/api/products'], ['get', '/api/products/count'],
       ['get', '/api/products/{id}'], ['post', '/api/products/{id}'], ['patch', '/api/products/{id}'], ['delete', '/api/products/{id}'],
       ['post', '/api/rents/login'], ['get', '/api/rents/me'], ['post', '/api/rents/refresh'], ['post', '/api/rents/refresh-token'], ['post', '/api/rents/logout'],
-      ['get', '/api/rents'], ['get', '/api/rents/count'], ['post', '/api/rents'], ['get', '/api/rents/{id}'], ['patch', '/api/rents/{id}'], ['delete', '/api/rents/{id}'],
-      ['post', '/api/rentMedia'], ['get', '/api/rentMedia'], ['get', '/api/rentMedia/count'], ['get', '/api/rentMedia/{id}'], ['patch', '/api/rentMedia/{id}'], ['delete', '/api/rentMedia/{id}'],
+      ['get', '/api/rents'], ['get', '/api/rents/count'], ['post', '/api/rents'], ['patch', '/api/rents'], ['delete', '/api/rents'], ['get', '/api/rents/{id}'], ['patch', '/api/rents/{id}'], ['delete', '/api/rents/{id}'],
+      ['post', '/api/rentMedia'], ['get', '/api/rentMedia'], ['get', '/api/rentMedia/count'], ['patch', '/api/rentMedia'], ['delete', '/api/rentMedia'], ['get', '/api/rentMedia/{id}'], ['patch', '/api/rentMedia/{id}'], ['delete', '/api/rentMedia/{id}'],
       ['get', '/api/rentMedia/file/{filename}'], ['get', '/health'], ['get', '/ready'],
     ];
     const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));

@@ -38,23 +38,22 @@ export const ProductListQuerySchema = Type.Composite([
   SelectQuery,
 ]);
 
-/** Which products a bulk PATCH or DELETE changes. */
-export const BulkQuerySchema = Type.Composite([
-  Type.Object({
-    where: where,
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_BULK, description: 'At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400.' })),
-    sort: Type.Optional(Type.String({ default: '-createdAt', description: 'The order in which matches are changed (and `limit` counts).' })),
-  }),
-  ProductQuerySchema,
-]);
+/** Which documents a bulk PATCH or DELETE changes. */
+export const BulkWhereQuery = Type.Object({
+  where: where,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_BULK, description: 'At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400.' })),
+  sort: Type.Optional(Type.String({ default: '-createdAt', description: 'The order in which matches are changed (and `limit` counts).' })),
+});
+
+export const BulkQuerySchema = Type.Composite([BulkWhereQuery, ProductQuerySchema]);
 
 /** Payload's answer to a bulk change: 200 when every match changed; a 400 of the same shape lists what failed. */
-export function bulkAnswer(doc: TSchema) {
+export function bulkAnswer(doc: TSchema, noun: string) {
   return Type.Object({
-    docs: Type.Array(doc, { description: 'The products changed (or deleted).' }),
+    docs: Type.Array(doc, { description: `The ${noun} changed (or deleted).` }),
     errors: Type.Array(
       Type.Object({ id: Type.String(), message: Type.String(), field: Type.Optional(Type.String()) }),
-      { description: 'One item per problem of each product that could not be changed.' },
+      { description: 'One item per problem of each document that could not be changed.' },
     ),
     message: Type.String(),
   });

@@ -1,7 +1,8 @@
+import type { Static } from '@sinclair/typebox';
 import { isValidId } from '../../domain/ids.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
 import type { ListQuery } from '../../domain/list-query.js';
-import { isPlainObject } from '../../domain/merge.js';
+import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import { mediaFields, type MediaDoc } from '../../domain/media.js';
 import { matches } from '../../domain/where/matches.js';
 import { ValidationError, badRequest, conflict, notFound } from '../../errors/api-error.js';
@@ -9,6 +10,8 @@ import type { MediaFilter } from '../../storage/media-repository.js';
 import type { RentMediaTable } from '../../storage/schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
+
+type MediaPatch = Static<typeof MediaPatchSchema>;
 import { authorizeChange, evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { listPage, type PaginatedDocs } from '../list-page.js';
@@ -47,7 +50,7 @@ export async function findMediaById(services: Services, caller: Caller, id: stri
 }
 
 /** The media document a change is about, once the caller may make it (as for products: 401, 404, 403). */
-async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete'): Promise<RentMediaTable> {
+export async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete'): Promise<RentMediaTable> {
   const row = isValidId(id) ? await services.storage.media.get(id) : undefined;
   if (!row) throw missing(id);
   const doc = mediaDocOf(row);
@@ -64,16 +67,26 @@ async function loadForChange(services: Services, caller: Caller, id: string, ope
   return row;
 }
 
+/** A PATCH body for media, checked: only `alt` may change. */
+export function mediaPatchOf(body: JsonObject): MediaPatch {
+  const errors = checkPatch(body);
+  if (errors.length > 0) throw new ValidationError(errors);
+  return body as MediaPatch;
+}
+
+/** Applies a checked patch to a media document the caller may change. */
+export async function patchMedia(services: Services, row: RentMediaTable, patch: MediaPatch): Promise<MediaDoc> {
+  const updatedAt = nextTimestamp(row.updated_at);
+  const doc: MediaDoc = { ...mediaDocOf(row), alt: typeof patch.alt === 'string' ? patch.alt : '', updatedAt };
+  await services.storage.media.update(row.id, { alt: doc.alt, updated_at: updatedAt, doc: JSON.stringify(doc) });
+  return doc;
+}
+
 /** PATCH /api/rentMedia/:id: only `alt` changes. */
 export async function updateMedia(services: Services, caller: Caller, id: string, body: unknown): Promise<MediaDoc> {
   if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
   const row = await loadForChange(services, caller, id, 'update');
-  const errors = checkPatch(body);
-  if (errors.length > 0) throw new ValidationError(errors);
-  const updatedAt = nextTimestamp(row.updated_at);
-  const doc: MediaDoc = { ...mediaDocOf(row), alt: typeof body.alt === 'string' ? body.alt : '', updatedAt };
-  await services.storage.media.update(id, { alt: doc.alt, updated_at: updatedAt, doc: JSON.stringify(doc) });
-  return doc;
+  return patchMedia(services, row, mediaPatchOf(body));
 }
 
 /** DELETE /api/rentMedia/:id: refused while a gallery uses it; its files go with it. */

@@ -102,15 +102,20 @@ async function checkPasswordChange(caller: Caller, row: RentRow, body: JsonObjec
   }
 }
 
+/** What a PATCH body may do before any account is looked at: 403 when a non-admin changes roles; 400 naming every problem. */
+export function checkAccountPatch(caller: Caller, body: JsonObject): void {
+  if (body.roles !== undefined && !isAdmin(caller.user)) throw forbidden('Only an admin may change roles.');
+  const errors = checkUpdate(body);
+  if (Object.keys(body).length === 0) errors.push({ message: 'The body has no fields to update.' });
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
 /** PATCH /api/rents/:id: profile, terms, e-mail and password; the account itself or an admin. */
 export async function updateAccount(services: Services, caller: Caller, id: string, body: unknown): Promise<PublicProfile> {
   if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
   const row = await loadAccount(services, id);
   await authorizeAccountChange(services, caller, row, 'update', body);
-  if (body.roles !== undefined && !isAdmin(caller.user)) throw forbidden('Only an admin may change roles.');
-  const errors = checkUpdate(body);
-  if (Object.keys(body).length === 0) errors.push({ message: 'The body has no fields to update.' });
-  if (errors.length > 0) throw new ValidationError(errors);
+  checkAccountPatch(caller, body);
   await checkPasswordChange(caller, row, body);
 
   const stored = JSON.parse(row.profile) as StoredProfile;

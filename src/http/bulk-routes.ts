@@ -1,0 +1,72 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { stringifyAscii } from '../domain/ascii-json.js';
+import { parseBulkQuery, type BulkQuery } from '../domain/list-query.js';
+import { selected, type Selection } from '../domain/select.js';
+import type { FieldCatalogue } from '../domain/where/types.js';
+import { bulkMessage, type BulkResult, type Noun } from '../operations/bulk.js';
+import type { Caller } from '../operations/context.js';
+import { sendErrors } from './error-handler.js';
+import { SelectQuery, bearerSecurity, errorResponses } from './schemas/common.js';
+import { BulkWhereQuery, bulkAnswer } from './schemas/products.js';
+import { withSelection } from './select-response.js';
+
+/** Payload's answer to a bulk change: `{docs, errors, message}`, with the docs' JSON as given. */
+export function sendBulk(reply: FastifyReply, result: BulkResult<unknown>, verb: 'update' | 'delete', noun: Noun, docs: string[]): FastifyReply {
+  const body = `{"docs":[${docs.join(',')}],"errors":${stringifyAscii(result.errors)},"message":${stringifyAscii(bulkMessage(verb, result, noun))}}`;
+  return reply.code(result.status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * A collection's path itself, without a query, is what GET lists and POST adds to; PATCH and
+ * DELETE act only on the documents a `where` picks (Payload's bulk changes). Without one they
+ * are not supported there: a 405, as for any other method the path lacks.
+ */
+export function refuseWithoutWhere(reply: FastifyReply, method: 'PATCH' | 'DELETE', noun: Noun): FastifyReply {
+  const message = `${method} is not supported here without a where (it ${method === 'PATCH' ? 'updates' : 'deletes'} the ${noun.many.toLowerCase()} a where picks); use GET, HEAD, POST.`;
+  return sendErrors(reply, 405, [{ message }], { allow: 'GET, HEAD, POST' });
+}
+
+/** A collection whose bulk changes answer with plain documents (media, accounts). */
+export interface BulkRoutes<T extends object> {
+  path: string;
+  tags: string[];
+  noun: Noun;
+  fields: FieldCatalogue;
+  doc: TSchema;
+  /** The PATCH body as the single-document PATCH documents it. */
+  body: TSchema;
+  update(caller: Caller, query: BulkQuery, body: unknown): Promise<BulkResult<T>>;
+  remove(caller: Caller, query: BulkQuery): Promise<BulkResult<T>>;
+}
+
+/** PATCH and DELETE on a collection's path with a `where`: Payload's bulk changes, one document at a time. */
+export function registerBulkRoutes<T extends object>(app: FastifyInstance, routes: BulkRoutes<T>): void {
+  const { path, tags, noun, fields } = routes;
+  const many = noun.many.toLowerCase();
+  const querystring = Type.Composite([BulkWhereQuery, SelectQuery]);
+  const answer = bulkAnswer(routes.doc, many);
+  type Request = FastifyRequest<{ Querystring: Record<string, unknown> }>;
+  const send = (reply: FastifyReply, result: BulkResult<T>, verb: 'update' | 'delete', selection: Selection | undefined) =>
+    sendBulk(reply, result, verb, noun, result.docs.map((doc) => stringifyAscii(selected(doc, selection))));
+
+  const updateSchema = {
+    tags, summary: `Update every one of the ${many} a where matches (at most 1,000), each as its own PATCH would; without a where: 405`,
+    security: bearerSecurity, querystring, body: routes.body, response: { 200: answer, ...errorResponses(400, 401, 403, 405, 413, 415) },
+  };
+  app.patch(path, { schema: updateSchema }, async (request: Request, reply) => {
+    if (request.query.where === undefined) return refuseWithoutWhere(reply, 'PATCH', noun);
+    const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, fields, 'update'));
+    return send(reply, await routes.update(request.caller, query, request.body), 'update', selection);
+  });
+
+  const removeSchema = {
+    tags, summary: `Delete every one of the ${many} a where matches (at most 1,000), each as its own DELETE would; without a where: 405`,
+    security: bearerSecurity, querystring, response: { 200: answer, ...errorResponses(400, 401, 403, 405) },
+  };
+  app.delete(path, { schema: removeSchema }, async (request: Request, reply) => {
+    if (request.query.where === undefined) return refuseWithoutWhere(reply, 'DELETE', noun);
+    const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, fields, 'delete'));
+    return send(reply, await routes.remove(request.caller, query), 'delete', selection);
+  });
+}
