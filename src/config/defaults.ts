@@ -34,6 +34,7 @@ export function defaultConfig(): RentalConfig {
         create: ({ user }) => isAdmin(user),
         update: ({ user, id }) => isAdmin(user) || (user !== null && user.id === id),
         delete: ({ user }) => isAdmin(user),
+        unlock: ({ user }) => isAdmin(user),
       },
       rentMedia: {
         read: () => true,

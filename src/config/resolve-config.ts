@@ -60,7 +60,7 @@ const collectionAccess = { read: fn, create: fn, update: fn, delete: fn };
 const SCHEMA: Record<string, Check> = {
   access: object({
     products: object({ ...collectionAccess, actions: mapOf(fn) }),
-    rents: object(collectionAccess),
+    rents: object({ ...collectionAccess, unlock: fn }),
     rentMedia: object(collectionAccess),
   }),
   hooks: object({

@@ -29,6 +29,11 @@ export interface CollectionAccess {
   delete?: AccessFunction;
 }
 
+export interface RentsAccess extends CollectionAccess {
+  /** POST /api/rents/unlock: who may lift a login lockout (`data` is `{email}`). */
+  unlock?: AccessFunction;
+}
+
 export interface ProductsAccess extends CollectionAccess {
   /** Per action name; an action without an entry uses `update`. */
   actions?: Record<string, AccessFunction>;
@@ -63,7 +68,7 @@ export interface RateLimitWindow {
 }
 
 export interface RentalConfig {
-  access: { products: ProductsAccess; rents: CollectionAccess; rentMedia: CollectionAccess };
+  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess };
   hooks: { products: ProductHooks; rents: RentsHooks };
   actions: Record<string, ActionDefinition>;
   products: { upsert: boolean; createWithoutId: boolean; maxLimit: number; timeUnits: string[] };

@@ -65,3 +65,8 @@ export const LoginSchema = Type.Object({
   email: Type.String({ maxLength: 1000 }),
   password: Type.String({ maxLength: MAX_PASSWORD_LENGTH }),
 });
+
+export const UnlockSchema = Type.Object(
+  { email: Type.String({ maxLength: 1000, description: 'The login e-mail of the account to unlock.' }) },
+  { additionalProperties: false },
+);

@@ -8,11 +8,12 @@ import { accountFields } from '../domain/account-fields.js';
 import { parseListQuery } from '../domain/list-query.js';
 import { selectedDocs } from '../domain/select.js';
 import { login, logout, me, refresh } from '../operations/rents/login.js';
+import { unlock } from '../operations/rents/unlock.js';
 import { TOKEN_COOKIE } from './authenticate.js';
 import { loginRateLimit } from './rate-limit.js';
 import { registerBulkRoutes } from './bulk-routes.js';
 import { Type } from '@sinclair/typebox';
-import { AccountCreateSchema, AccountUpdateSchema, LoginSchema } from '../domain/account-schema.js';
+import { AccountCreateSchema, AccountUpdateSchema, LoginSchema, UnlockSchema } from '../domain/account-schema.js';
 import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { selectedAnswer, withSelection } from './select-response.js';
 import { ListQuerySchema } from './schemas/products.js';
@@ -36,6 +37,10 @@ export function rentsRoutes(services: Services) {
     me: { tags, summary: 'The signed-in account', security: bearerSecurity, response: { 200: MeResponseSchema } },
     refresh: { tags, summary: 'A new token for the same session', security: bearerSecurity, response: { 200: RefreshResponseSchema, ...errorResponses(401) } },
     logout: { tags, summary: 'End the session (every token of it)', security: bearerSecurity, response: { 200: MessageSchema, ...errorResponses(401) } },
+    unlock: {
+      tags, summary: 'Lift the login lockout of the account with this e-mail (admins); the same answer whether or not it exists',
+      security: bearerSecurity, body: UnlockSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403) },
+    },
     create: {
       tags, summary: 'Create an account (admins)', security: bearerSecurity, querystring: SelectQuery, body: AccountCreateSchema,
       response: { 201: envelope(profile), ...errorResponses(400, 401, 403, 409) },
@@ -78,6 +83,8 @@ export function rentsRoutes(services: Services) {
       if (cookies) reply.clearCookie(TOKEN_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       return result;
     });
+
+    app.post('/api/rents/unlock', { schema: schemas.unlock }, async (request) => unlock(services, request.caller, request.body));
 
     app.post('/api/rents', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => ({
       doc: await selectedAnswer(request.query, async () => {

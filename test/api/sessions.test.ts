@@ -159,6 +159,41 @@ for (const dialect of dialects) {
       assert.equal((await login({ email: lockedEmail, password: 'wrong wrong' })).status, 401);
     });
 
+    it('POST /api/rents/unlock: an admin lifts a lockout before its time; the answer never says whether the e-mail exists', async () => {
+      const locking = await startServer(dialect, (config) => {
+        config.auth.maxLoginAttempts = 2;
+      });
+      try {
+        const admin = await locking.signUp({ admin: true });
+        const owner = await locking.signUp();
+        const lockedEmail = 'zamceny@example.com';
+        await locking.createAccount({ email: lockedEmail, password: PASSWORD });
+        const attempt = (password: string) => locking.http.post('/api/rents/login', { email: lockedEmail, password });
+        for (let i = 0; i < 2; i++) assert.equal((await attempt('wrong wrong')).status, 401);
+        assert.equal((await attempt(PASSWORD)).status, 429, 'locked for the default 10 minutes');
+
+        assert.equal((await locking.http.post('/api/rents/unlock', { email: lockedEmail })).status, 401);
+        assert.equal((await locking.http.post('/api/rents/unlock', { email: lockedEmail }, owner.token)).status, 403);
+        const missing = await locking.http.post<{ errors: { field?: string }[] }>('/api/rents/unlock', { mail: lockedEmail }, admin.token);
+        assert.equal(missing.status, 400);
+        assert.deepEqual(new Set(errorFields(missing.body)), new Set(['email', 'mail']));
+        assert.equal((await attempt(PASSWORD)).status, 429, 'refused unlocks changed nothing');
+
+        const unknown = await locking.http.post<{ message: string }>('/api/rents/unlock', { email: 'nikdo@example.com' }, admin.token);
+        const unlocked = await locking.http.post<{ message: string }>('/api/rents/unlock', { email: ' Zamceny@Example.com' }, admin.token);
+        assert.equal(unlocked.status, 200, unlocked.text);
+        assert.deepEqual(unlocked.body, { message: 'Success' });
+        assert.equal(unknown.status, 200);
+        assert.equal(unknown.text, unlocked.text);
+
+        // The failure count starts again from zero: one more failure does not lock it.
+        assert.equal((await attempt('wrong wrong')).status, 401);
+        assert.equal((await attempt(PASSWORD)).status, 200);
+      } finally {
+        await locking.close();
+      }
+    });
+
     it('never logs tokens, passwords or the secret', async () => {
       const { token } = (await login({ email, password: PASSWORD })).body;
       await server.http.get('/api/rents/me', token);
