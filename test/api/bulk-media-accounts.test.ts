@@ -113,6 +113,7 @@ for (const dialect of dialects) {
 
       const roles = await server.http.patch<Errors>(`/api/rents?where[id][equals]=${a.id}`, { roles: ['admin'] }, a.token);
       assert.equal(roles.status, 403, roles.text);
+      assert.equal((await server.http.patch(`/api/rents?where[id][equals]=${a.id}`, { roles: ['admin'] })).status, 401);
       const unknown = await server.http.patch<Errors>(`/api/rents?${where}`, { rentNameSystem: '', nickname: 'x' }, admin.token);
       assert.equal(unknown.status, 400);
       assert.deepEqual(new Set(errorFields(unknown.body)), new Set(['rentNameSystem', 'nickname']));

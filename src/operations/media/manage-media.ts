@@ -10,14 +10,13 @@ import type { MediaFilter } from '../../storage/media-repository.js';
 import type { RentMediaTable } from '../../storage/schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
-
-type MediaPatch = Static<typeof MediaPatchSchema>;
 import { authorizeChange, evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { listPage, type PaginatedDocs } from '../list-page.js';
 import { filesOf, mediaDocOf } from './media-documents.js';
 
 const checkPatch = compileSchema(MediaPatchSchema);
+type MediaPatch = Static<typeof MediaPatchSchema>;
 
 const missing = (id: string) => notFound(`No rentMedia document has the id \`${id}\`.`);
 

@@ -20,8 +20,9 @@ const collection = (services: Services): BulkCollection => ({
 /** PATCH /api/rents?where=…: the body applied to every matching account, as PATCH /api/rents/:id applies it to one. */
 export async function updateAccounts(services: Services, caller: Caller, query: BulkQuery, body: unknown): Promise<BulkResult<PublicProfile>> {
   if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
-  checkAccountPatch(caller, body);
+  // Matched first: an anonymous caller's 401 comes before the 403 of a body that changes roles.
   const ids = await matchedIds(caller, query, collection(services), services.config.access.rents.update);
+  checkAccountPatch(caller, body);
   return changeEach(ids, (id) => updateAccount(services, caller, id, body));
 }
 
