@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
@@ -183,6 +185,32 @@ for (const dialect of dialects) {
         assert.equal(res.status, 400, res.text);
         assert.deepEqual(errorFields(res.body), ['basic.rent_owner']);
         assert.equal((await raced.http.get('/api/products/raced', boss.token)).status, 404, 'nothing stored');
+      } finally {
+        await raced.close();
+      }
+    });
+
+    it('an upload by an account deleted while the upload is on its way is a 401, with no row and no file left', async () => {
+      // The account goes after the upload was authenticated and allowed, before its row is stored.
+      let victim = '';
+      const raced = await startServer(dialect, (config) => {
+        config.access.rentMedia.create = async ({ user }) => {
+          if (user?.id === victim) assert.equal((await raced.storage.rents.deleteUnlessOwning(victim)).deleted, true);
+          return user !== null;
+        };
+      });
+      try {
+        const uploader = await raced.signUp({ name: 'Mizející fotograf' });
+        victim = uploader.id;
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: 'blue' } }).png().toBuffer())]), 'late.png');
+        const res = await raced.http.request<Errors>('POST', '/api/rentMedia', { raw: form, token: uploader.token });
+        assert.equal(res.status, 401, res.text);
+        errorFields(res.body);
+        assert.equal((await raced.http.get<Page>('/api/rentMedia/count')).body.totalDocs, 0);
+        const mediaDir = join(raced.dataDir, 'media');
+        assert.deepEqual((existsSync(mediaDir) ? readdirSync(mediaDir) : []).filter((name) => name.startsWith('late')), []);
+        assert.equal((await raced.http.get('/api/rentMedia/file/late.png')).status, 404);
       } finally {
         await raced.close();
       }
