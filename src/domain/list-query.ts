@@ -93,10 +93,10 @@ export function parseListQuery(
   return { where, sort, limit, page, pagination, depth, available, searchWords: typeof raw.q === 'string' ? searchWords(raw.q).slice(0, 20) : [] };
 }
 
-/** The most products one bulk PATCH or DELETE changes: each is a write of its own, all in one response. */
+/** The most documents one bulk PATCH or DELETE changes: each is a write of its own, all in one response. */
 export const MAX_BULK = 1000;
 
-/** Which products a bulk PATCH or DELETE (`?where=…`) changes, and how it answers. */
+/** Which documents a bulk PATCH or DELETE (`?where=…`) changes, and how it answers (`depth`: products only). */
 export interface BulkQuery {
   where: WhereNode;
   sort: SortKey[];

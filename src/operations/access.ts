@@ -1,7 +1,7 @@
 import type { AccessArgs, AccessFunction, AccessResult, AuthUser } from '../config/types.js';
 import { APIError, forbidden, unauthorized } from '../errors/api-error.js';
 import { parseAccessWhere } from '../domain/where/parse-where.js';
-import type { FieldCatalogue, WhereNode } from '../domain/where/types.js';
+import type { FieldCatalogue, ReadFilter, WhereNode } from '../domain/where/types.js';
 
 /**
  * The outcome of an access rule: allowed everywhere, or only where the filter matches.
@@ -14,7 +14,7 @@ const parsedFilters = new WeakMap<FieldCatalogue, Map<string, WhereNode>>();
 const MAX_PARSED_FILTERS = 10_000;
 
 /** What a list or count may see: the read grant's filter, if it has one, and the request's `where`. */
-export const readableBy = (grant: Grant, where: WhereNode | undefined): { access?: WhereNode; where?: WhereNode } => ({
+export const readableBy = (grant: Grant, where: WhereNode | undefined): ReadFilter => ({
   access: grant.kind === 'filter' ? grant.where : undefined,
   where,
 });

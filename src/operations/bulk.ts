@@ -1,6 +1,6 @@
 import type { AccessFunction } from '../config/types.js';
 import { MAX_BULK, type BulkQuery } from '../domain/list-query.js';
-import type { FieldCatalogue, SortKey, WhereNode } from '../domain/where/types.js';
+import type { FieldCatalogue, ReadFilter, SortKey } from '../domain/where/types.js';
 import { ValidationError, asClientError, type ErrorItem } from '../errors/api-error.js';
 import { evaluateAccess, readableBy } from './access.js';
 import type { Caller } from './context.js';
@@ -33,7 +33,7 @@ export interface BulkCollection {
   noun: Noun;
   fields: FieldCatalogue;
   read: AccessFunction | undefined;
-  ids(filter: { access?: WhereNode; where?: WhereNode }, sort: SortKey[], limit: number): Promise<string[]>;
+  ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]>;
 }
 
 /**

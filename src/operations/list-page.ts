@@ -1,4 +1,5 @@
 import { MAX_UNPAGINATED, type ListQuery } from '../domain/list-query.js';
+import type { SortKey } from '../domain/where/types.js';
 import { ValidationError } from '../errors/api-error.js';
 
 /** Payload's list envelope. */
@@ -57,6 +58,18 @@ export interface ListSource<Row> {
   count(): Promise<number>;
   list(limit: number, offset: number): Promise<Row[]>;
 }
+
+/** A repository that lists and counts by a filter. */
+interface FilteredRepository<Filter, Row> {
+  count(filter: Filter): Promise<number>;
+  list(filter: Filter, sort: SortKey[], limit: number, offset: number): Promise<Row[]>;
+}
+
+/** A repository's rows under one filter and order, as listPage reads them. */
+export const filteredSource = <Filter, Row>(repository: FilteredRepository<Filter, Row>, filter: Filter, sort: SortKey[]): ListSource<Row> => ({
+  count: () => repository.count(filter),
+  list: (limit, offset) => repository.list(filter, sort, limit, offset),
+});
 
 /**
  * One page of a collection in Payload's envelope, its docs made from the rows it read: the

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { mediaUrl } from '../domain/media.js';
-import type { SortKey, WhereNode } from '../domain/where/types.js';
+import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentMediaTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
-import { and, orderByToSql, whereToSql } from './where-sql.js';
+import { orderByToSql, readFilterToSql, whereToSql } from './where-sql.js';
 
 /** A media document's image object, as a product gallery shows it. */
 export interface MediaImage {
@@ -14,11 +14,6 @@ export interface MediaImage {
   url: string;
   width: number;
   height: number;
-}
-
-export interface MediaFilter {
-  where?: WhereNode;
-  access?: WhereNode;
 }
 
 export class MediaRepository {
@@ -55,17 +50,13 @@ export class MediaRepository {
     return (access ? query.where(whereToSql('rent_media', access)) : query).executeTakeFirst();
   }
 
-  private filterSql(filter: MediaFilter) {
-    return and([filter.access, filter.where].filter((node): node is WhereNode => node !== undefined).map((node) => whereToSql('rent_media', node)));
-  }
-
-  async list(filter: MediaFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
-    const query = this.db.selectFrom('rent_media').selectAll().where(this.filterSql(filter));
+  async list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
+    const query = this.db.selectFrom('rent_media').selectAll().where(readFilterToSql('rent_media', filter));
     return (sort.length > 0 ? query.orderBy(orderByToSql('rent_media', sort)) : query).limit(limit).offset(offset).execute();
   }
 
-  async count(filter: MediaFilter): Promise<number> {
-    const row = await this.db.selectFrom('rent_media').select(sql<number>`count(*)`.as('total')).where(this.filterSql(filter)).executeTakeFirstOrThrow();
+  async count(filter: ReadFilter): Promise<number> {
+    const row = await this.db.selectFrom('rent_media').select(sql<number>`count(*)`.as('total')).where(readFilterToSql('rent_media', filter)).executeTakeFirstOrThrow();
     return Number(row.total);
   }
 

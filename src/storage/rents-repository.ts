@@ -1,17 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { SortKey, WhereNode } from '../domain/where/types.js';
+import type { ReadFilter, SortKey } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
 import { TermInUse, isForeignKeyViolation } from './reference-errors.js';
-import { and, orderByToSql, whereToSql } from './where-sql.js';
+import { orderByToSql, readFilterToSql } from './where-sql.js';
 
 export type RentRow = Selectable<RentsTable>;
 export type NewRentRow = Omit<RentRow, 'failed_logins' | 'version' | 'locked_until'>;
-
-export interface AccountFilter {
-  where?: WhereNode;
-  access?: WhereNode;
-}
 
 /** What still belongs to an account, which must go (or move) before the account can. */
 export interface Belongings {
@@ -30,17 +25,13 @@ export class RentsRepository {
     return this.db.selectFrom('rents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  private filterSql(filter: AccountFilter) {
-    return and([filter.access, filter.where].filter((node): node is WhereNode => node !== undefined).map((node) => whereToSql('rents', node)));
-  }
-
-  async list(filter: AccountFilter, sort: SortKey[], limit: number, offset: number): Promise<RentRow[]> {
-    const query = this.db.selectFrom('rents').selectAll().where(this.filterSql(filter));
+  async list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentRow[]> {
+    const query = this.db.selectFrom('rents').selectAll().where(readFilterToSql('rents', filter));
     return (sort.length > 0 ? query.orderBy(orderByToSql('rents', sort)) : query).limit(limit).offset(offset).execute();
   }
 
-  async count(filter: AccountFilter): Promise<number> {
-    const row = await this.db.selectFrom('rents').select(sql<number>`count(*)`.as('total')).where(this.filterSql(filter)).executeTakeFirstOrThrow();
+  async count(filter: ReadFilter): Promise<number> {
+    const row = await this.db.selectFrom('rents').select(sql<number>`count(*)`.as('total')).where(readFilterToSql('rents', filter)).executeTakeFirstOrThrow();
     return Number(row.total);
   }
 

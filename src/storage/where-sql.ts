@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Condition, FieldDef, Scalar, SortKey, WhereNode } from '../domain/where/types.js';
+import type { Condition, FieldDef, ReadFilter, Scalar, SortKey, WhereNode } from '../domain/where/types.js';
 
 /**
  * The where-language tree → a parameterised SQL expression. Column names come only from
@@ -69,6 +69,11 @@ export function whereToSql(table: string, node: WhereNode): Expr {
 }
 
 /** NULLs sort as the smallest value on both databases (as Payload does). */
+/** A ReadFilter in SQL: its access filter and its `where`, each where present. */
+export function readFilterToSql(table: string, filter: ReadFilter): Expr {
+  return and([filter.access, filter.where].filter((node): node is WhereNode => node !== undefined).map((node) => whereToSql(table, node)));
+}
+
 export function orderByToSql(table: string, keys: SortKey[]) {
   return sql.join(
     keys.map(({ field, descending }) =>

@@ -46,4 +46,10 @@ export interface SortKey {
   descending: boolean;
 }
 
+/** What narrows a list or a count of a collection: the caller's read filter and the request's `where`, both of which must hold. */
+export interface ReadFilter {
+  access?: WhereNode;
+  where?: WhereNode;
+}
+
 export const ALWAYS: WhereNode = { kind: 'and', children: [] };

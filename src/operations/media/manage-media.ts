@@ -5,14 +5,14 @@ import type { ListQuery } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import { mediaFields, type MediaDoc } from '../../domain/media.js';
 import { matches } from '../../domain/where/matches.js';
+import type { ReadFilter } from '../../domain/where/types.js';
 import { ValidationError, badRequest, conflict, notFound } from '../../errors/api-error.js';
-import type { MediaFilter } from '../../storage/media-repository.js';
 import type { RentMediaTable } from '../../storage/schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
 import { authorizeChange, evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
-import { listPage, type PaginatedDocs } from '../list-page.js';
+import { filteredSource, listPage, type PaginatedDocs } from '../list-page.js';
 import { filesOf, mediaDocOf } from './media-documents.js';
 
 const checkPatch = compileSchema(MediaPatchSchema);
@@ -24,14 +24,12 @@ const readGrant = (services: Services, caller: Caller, id?: string): Promise<Gra
   evaluateAccess(services.config.access.rentMedia.read, { user: caller.user, id }, mediaFields);
 
 /** The media a list or count may see: the caller's read filter and the request's `where`. */
-async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<MediaFilter> {
+async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<ReadFilter> {
   return readableBy(await readGrant(services, caller), query.where);
 }
 
 export async function findMedia(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<MediaDoc>> {
-  const filter = await readableFilter(services, caller, query);
-  const { media } = services.storage;
-  const source = { count: () => media.count(filter), list: (limit: number, offset: number) => media.list(filter, query.sort, limit, offset) };
+  const source = filteredSource(services.storage.media, await readableFilter(services, caller, query), query.sort);
   return listPage(query, source, (rows) => rows.map(mediaDocOf), 'media documents');
 }
 

@@ -1,6 +1,6 @@
 import { stringifyAscii } from '../../domain/ascii-json.js';
 import type { ListQuery } from '../../domain/list-query.js';
-import { listPage, paginate } from '../list-page.js';
+import { filteredSource, listPage, paginate } from '../list-page.js';
 import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { readableBy, type Grant } from '../access.js';
@@ -186,9 +186,7 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
  * rendered as the general path does; not kept, as such lists are rare and each is large.
  */
 async function listedWhole(services: Services, caller: Caller, grant: Grant, query: ListQuery): Promise<string> {
-  const filter = filterFor(grant, query);
-  const { products } = services.storage;
-  const source = { count: () => products.count(filter), list: (limit: number, offset: number) => products.list(filter, query.sort, limit, offset) };
+  const source = filteredSource(services.storage.products, filterFor(grant, query), query.sort);
   const docsOf = async (rows: ProductReadRow[]) => applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
   return stringifyAscii(await listPage(query, source, docsOf, 'products'));
 }

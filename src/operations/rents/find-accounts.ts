@@ -4,10 +4,11 @@ import type { ListQuery } from '../../domain/list-query.js';
 import type { JsonObject } from '../../domain/merge.js';
 import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import { APIError, notFound } from '../../errors/api-error.js';
-import type { AccountFilter, RentRow } from '../../storage/rents-repository.js';
+import type { RentRow } from '../../storage/rents-repository.js';
+import type { ReadFilter } from '../../domain/where/types.js';
 import { evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
-import { listPage, type PaginatedDocs } from '../list-page.js';
+import { filteredSource, listPage, type PaginatedDocs } from '../list-page.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
 
 export const missingAccount = (id: string) => notFound(`No rents account has the id \`${id}\`.`);
@@ -21,15 +22,13 @@ export const accountColumns = (row: AccountColumns): ColumnValues => ({ id: row.
 export const grantCoversAccount = (grant: Grant, row: AccountColumns): boolean => grant.kind === 'all' || matches(grant.where, accountColumns(row));
 
 /** The accounts a list or count may see: the caller's read filter and the request's `where`. */
-async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<AccountFilter> {
+async function readableFilter(services: Services, caller: Caller, query: ListQuery): Promise<ReadFilter> {
   return readableBy(await evaluateAccess(services.config.access.rents.read, { user: caller.user }, accountFields), query.where);
 }
 
 /** GET /api/rents: the public profiles the caller may read, in the list envelope. */
 export async function findAccounts(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<PublicProfile>> {
-  const filter = await readableFilter(services, caller, query);
-  const { rents } = services.storage;
-  const source = { count: () => rents.count(filter), list: (limit: number, offset: number) => rents.list(filter, query.sort, limit, offset) };
+  const source = filteredSource(services.storage.rents, await readableFilter(services, caller, query), query.sort);
   return listPage(query, source, (rows) => rows.map(profileOfRow), 'accounts');
 }
 
