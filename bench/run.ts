@@ -6,7 +6,7 @@ import { parseArgs, promisify } from 'node:util';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { Latencies } from './latencies.js';
-import { freePort, NODE_FLAGS } from '../scripts/start-command.js';
+import { freePort, NODE_FLAGS, START_SCRIPT } from '../scripts/start-command.js';
 import type { SeedOwner } from '../src/seed/generate-products.js';
 import { seedThroughApi } from './seed-through-api.js';
 
@@ -186,7 +186,7 @@ async function login(server: Server, admin: Seeded['admin']): Promise<string> {
  */
 async function seededService(database: { url: string; dataDir: string }, count: number): Promise<Seeded & { server: Server }> {
   const seeded = await seed(database, SEED === 'bulk' ? count : 0);
-  const server = await startNode('src/main.ts', serviceEnv(database), '/ready');
+  const server = await startNode(START_SCRIPT, serviceEnv(database), '/ready');
   if (SEED === 'bulk') return { ...seeded, server };
   const created = await seedThroughApi(server.url, await login(server, seeded.admin), count, seeded, CONNECTIONS);
   await run('sync');
@@ -297,7 +297,7 @@ async function main(): Promise<void> {
   rows.push({ scenario: 'server RSS after the run (MB)', requestsPerSecond: 0, p50: Math.round(rss), p99: Math.round(rss), target: '≤ 300', pass: rss <= 300 });
   await stop(server);
   if (SEED === 'api') {
-    const restarted = await startNode('src/main.ts', serviceEnv(large), '/ready');
+    const restarted = await startNode(START_SCRIPT, serviceEnv(large), '/ready');
     recordStartup(restarted);
     await stop(restarted);
   }
