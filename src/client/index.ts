@@ -85,6 +85,13 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
       token = undefined;
       return result;
     },
+    forgotPassword: async (email: string) => unwrap(await client.POST('/api/rents/forgot-password', { body: { email } })),
+    /** Sets the password with the token afterForgotPassword delivered, and keeps the new session's token. */
+    async resetPassword(resetToken: string, password: string) {
+      const result = unwrap(await client.POST('/api/rents/reset-password', { body: { token: resetToken, password } }));
+      token = result.token;
+      return result;
+    },
     listProducts: async (list: ListOptions = {}) => unwrap(await client.GET('/api/products', { params: { query: list } })),
     countProducts: async (list: Omit<ListOptions, 'sort' | 'limit' | 'page' | 'depth' | 'select'> = {}) =>
       unwrap(await client.GET('/api/products/count', { params: { query: list } })),

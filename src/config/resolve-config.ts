@@ -65,7 +65,7 @@ const SCHEMA: Record<string, Check> = {
   }),
   hooks: object({
     products: object(Object.fromEntries(['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete'].map((name) => [name, fnOrList]))),
-    rents: object({ afterLogin: fnOrList, afterLogout: fnOrList }),
+    rents: object({ afterLogin: fnOrList, afterLogout: fnOrList, afterForgotPassword: fnOrList }),
   }),
   actions: mapOf((value, key) => {
     checkObject(value, key, { access: fn, handler: fn });
@@ -80,6 +80,7 @@ const SCHEMA: Record<string, Check> = {
     cookies: bool,
     maxLoginAttempts: whole(1),
     lockTime: whole(0),
+    forgotPasswordExpiration: whole(1),
     csrf: origins,
     openRegistration: bool,
   }),

@@ -55,6 +55,8 @@ export interface ProductHooks {
 export interface RentsHooks {
   afterLogin?: OneOrMany<(args: { user: AuthUser }) => Awaitable<void>>;
   afterLogout?: OneOrMany<(args: { user: AuthUser }) => Awaitable<void>>;
+  /** Delivers a password reset token (by e-mail, say); without one, forgot-password sends nothing. */
+  afterForgotPassword?: OneOrMany<(args: { user: AuthUser; token: string; expiresAt: string }) => Awaitable<void>>;
 }
 
 export interface ActionDefinition {
@@ -77,6 +79,8 @@ export interface RentalConfig {
     cookies: boolean;
     maxLoginAttempts: number;
     lockTime: number;
+    /** How long a password reset token works (ms). */
+    forgotPasswordExpiration: number;
     csrf: string[];
     /** Whether anyone may create an account with POST /api/rents (otherwise admins only). */
     openRegistration: boolean;

@@ -70,3 +70,16 @@ export const UnlockSchema = Type.Object(
   { email: Type.String({ maxLength: 1000, description: 'The login e-mail of the account to unlock.' }) },
   { additionalProperties: false },
 );
+
+export const ForgotPasswordSchema = Type.Object(
+  { email: Type.String({ maxLength: 1000, description: 'The login e-mail of the account whose password is forgotten.' }) },
+  { additionalProperties: false },
+);
+
+export const ResetPasswordSchema = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The token the afterForgotPassword hook delivered.' }),
+    password: credentials.password,
+  },
+  { additionalProperties: false },
+);

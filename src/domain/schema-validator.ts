@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
-import type { ErrorItem } from '../errors/api-error.js';
+import { ValidationError, badRequest, type ErrorItem } from '../errors/api-error.js';
+import { isPlainObject } from './merge.js';
 
 /**
  * Schemas may carry an `errorMessage` for their `pattern`, since a regular expression
@@ -16,6 +17,18 @@ export type SchemaCheck = (data: unknown) => ErrorItem[];
 export function compileSchema(schema: TSchema): SchemaCheck {
   const validate = ajv.compile(schema);
   return (data) => (validate(data) ? [] : toErrorItems(validate.errors ?? []));
+}
+
+/**
+ * A request body that passes `check`: a missing body counts as `{}` (so the 400 names each
+ * required field), anything but an object is a 400 saying what is `expected`.
+ */
+export function checkedBody(input: unknown, check: SchemaCheck, expected: string): Record<string, unknown> {
+  const body = input ?? {};
+  if (!isPlainObject(body)) throw badRequest(`The body must be a JSON object with ${expected}.`);
+  const errors = check(body);
+  if (errors.length > 0) throw new ValidationError(errors);
+  return body;
 }
 
 export function pointerToPath(pointer: string): string {

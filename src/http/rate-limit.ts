@@ -26,16 +26,20 @@ export async function registerRateLimit(app: FastifyInstance, config: RentalConf
   });
 }
 
-/** Route options for the login endpoint: a stricter limit per client address. */
-export function loginRateLimit(config: RentalConfig) {
+/**
+ * Route options for the endpoints that take credentials (login, forgot-password,
+ * reset-password): `rateLimit.login`'s stricter limit per client address, counted apart for
+ * each `group` so that asking for a reset does not use up a client's logins.
+ */
+export function credentialsRateLimit(config: RentalConfig, group: string) {
   if (config.rateLimit === false) return {};
   return {
     config: {
       rateLimit: {
         max: config.rateLimit.login.max,
         timeWindow: config.rateLimit.login.window,
-        keyGenerator: (request: FastifyRequest) => `login:${request.ip}`,
-        groupId: 'login',
+        keyGenerator: (request: FastifyRequest) => `${group}:${request.ip}`,
+        groupId: group,
       },
     },
   };

@@ -8,12 +8,13 @@ import { accountFields } from '../domain/account-fields.js';
 import { parseListQuery } from '../domain/list-query.js';
 import { selectedDocs } from '../domain/select.js';
 import { login, logout, me, refresh } from '../operations/rents/login.js';
+import { forgotPassword, resetPassword } from '../operations/rents/password-reset.js';
 import { unlock } from '../operations/rents/unlock.js';
 import { TOKEN_COOKIE } from './authenticate.js';
-import { loginRateLimit } from './rate-limit.js';
+import { credentialsRateLimit } from './rate-limit.js';
 import { registerBulkRoutes } from './bulk-routes.js';
 import { Type } from '@sinclair/typebox';
-import { AccountCreateSchema, AccountUpdateSchema, LoginSchema, UnlockSchema } from '../domain/account-schema.js';
+import { AccountCreateSchema, AccountUpdateSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, UnlockSchema } from '../domain/account-schema.js';
 import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { selectedAnswer, withSelection } from './select-response.js';
 import { ListQuerySchema } from './schemas/products.js';
@@ -41,6 +42,14 @@ export function rentsRoutes(services: Services) {
       tags, summary: 'Lift the login lockout of the account with this e-mail (admins); the same answer whether or not it exists',
       security: bearerSecurity, body: UnlockSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403) },
     },
+    forgotPassword: {
+      tags, summary: 'Issue a password reset token to hooks.rents.afterForgotPassword; the same answer whether or not the e-mail exists',
+      body: ForgotPasswordSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) },
+    },
+    resetPassword: {
+      tags, summary: 'Set a new password with a reset token (once); ends every session and signs in anew',
+      body: ResetPasswordSchema, response: { 200: LoginResponseSchema, ...errorResponses(400, 403, 429) },
+    },
     create: {
       tags, summary: 'Create an account (admins)', security: bearerSecurity, querystring: SelectQuery, body: AccountCreateSchema,
       response: { 201: envelope(profile), ...errorResponses(400, 401, 403, 409) },
@@ -62,7 +71,7 @@ export function rentsRoutes(services: Services) {
   };
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/api/rents/login', { ...loginRateLimit(services.config), schema: schemas.login }, async (request, reply) => {
+    app.post('/api/rents/login', { ...credentialsRateLimit(services.config, 'login'), schema: schemas.login }, async (request, reply) => {
       const result = await login(services, request.body);
       setTokenCookie(reply, result.token, result.exp);
       return result;
@@ -85,6 +94,16 @@ export function rentsRoutes(services: Services) {
     });
 
     app.post('/api/rents/unlock', { schema: schemas.unlock }, async (request) => unlock(services, request.caller, request.body));
+
+    app.post('/api/rents/forgot-password', { ...credentialsRateLimit(services.config, 'forgot-password'), schema: schemas.forgotPassword }, async (request) =>
+      forgotPassword(services, request.body),
+    );
+
+    app.post('/api/rents/reset-password', { ...credentialsRateLimit(services.config, 'reset-password'), schema: schemas.resetPassword }, async (request, reply) => {
+      const result = await resetPassword(services, request.body);
+      setTokenCookie(reply, result.token, result.exp);
+      return result;
+    });
 
     app.post('/api/rents', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => ({
       doc: await selectedAnswer(request.query, async () => {

@@ -5,9 +5,9 @@ import type { ProductCaches } from './products/product-cache.js';
 import type { ProductValidator } from '../domain/product-validation.js';
 import type { Authenticated, SessionManager } from '../auth/sessions.js';
 
-/** Where operations report a fault they recovered from, so that it is not lost (the server's logger). */
+/** Where operations report a fault they recovered from or a setup problem, so that it is not lost (the server's logger). */
 export interface FaultLog {
-  warn(details: { err: unknown }, message: string): void;
+  warn(details: { err?: unknown; [detail: string]: unknown }, message: string): void;
 }
 
 /** What every operation is given: the installation's services and the caller. */

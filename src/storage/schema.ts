@@ -65,6 +65,14 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
+export interface PasswordResetsTable {
+  rent_id: string;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  /** When the token stops working (ms). */
+  expires_at: number;
+}
+
 export interface RentMediaTable {
   id: string;
   owner_id: string | null;
@@ -87,6 +95,7 @@ export interface DatabaseSchema {
   product_media: ProductMediaTable;
   rents: RentsTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   rent_media: RentMediaTable;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { migrate, openDatabase } from './database.js';
 import { MediaRepository } from './media-repository.js';
+import { PasswordResetsRepository } from './password-resets-repository.js';
 import { ProductsRepository } from './products-repository.js';
 import { RentsRepository } from './rents-repository.js';
 import { SessionsRepository } from './sessions-repository.js';
@@ -19,6 +20,7 @@ export interface Storage {
   readonly rents: RentsRepository;
   readonly media: MediaRepository;
   readonly sessions: SessionsRepository;
+  readonly passwordResets: PasswordResetsRepository;
   /** Accounts' names and profiles as products show them, cached until an account changes. */
   readonly owners: OwnerProfiles;
   /** Committed changes to products, accounts, sessions and media, for read caches. */
@@ -57,6 +59,7 @@ export async function openStorage(databaseUrl: string, dataDir: string): Promise
     rents: new RentsRepository(db, dialect, changed('accounts')),
     media: new MediaRepository(db, dialect, changed('media')),
     sessions: new SessionsRepository(db, changed('sessions')),
+    passwordResets: new PasswordResetsRepository(db, changed('accounts')),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },

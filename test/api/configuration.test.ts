@@ -205,5 +205,16 @@ for (const dialect of dialects) {
       errorFields(limited.body);
       assert.equal((await server.http.get('/api/products')).status, 200, 'other routes keep their own, larger limit');
     });
+
+    it('forgot-password and reset-password have the login limit, each counted apart from logins', async () => {
+      // The logins above used up this address's three; each of these routes has three of its own.
+      for (const [path, body] of [['/api/rents/forgot-password', { email: 'x@example.com' }], ['/api/rents/reset-password', { token: 'nope', password: 'long enough' }]] as const) {
+        for (let i = 0; i < 3; i++) assert.notEqual((await server.http.post(path, body)).status, 429, `${path} #${i + 1}`);
+        const limited = await server.http.post(path, body);
+        assert.equal(limited.status, 429, path);
+        assert.ok(Number(limited.headers.get('retry-after')) > 0);
+        errorFields(limited.body);
+      }
+    });
   });
 }

@@ -16,7 +16,7 @@ const FUZZ_DIALECTS = process.env.FUZZ_RUNS ? dialects : dialects.slice(0, 1);
 
 const PATHS = [
   '/api/products', '/api/products/count', '/api/products/{id}', '/api/rents/login', '/api/rents/me', '/api/rents/refresh',
-  '/api/rents/refresh-token', '/api/rents/logout', '/api/rents/unlock', '/api/rents', '/api/rents/count', '/api/rents/{owner}', '/api/rentMedia', '/api/rentMedia/count', '/api/rentMedia/{media}',
+  '/api/rents/refresh-token', '/api/rents/logout', '/api/rents/unlock', '/api/rents/forgot-password', '/api/rents/reset-password', '/api/rents', '/api/rents/count', '/api/rents/{owner}', '/api/rentMedia', '/api/rentMedia/count', '/api/rentMedia/{media}',
   '/api/rentMedia/file/{file}', '/api/openapi.json', '/health', '/{junk}',
 ];
 const PARAMS = ['where', 'sort', 'limit', 'page', 'depth', 'q', 'availableFrom', 'availableTo', 'action', 'draft', 'select'];
@@ -52,6 +52,7 @@ const productish = fc.record(
     reservationId: scalar,
     email: fc.string({ maxLength: 20 }),
     password: fc.string({ maxLength: 20 }),
+    token: fc.oneof(fc.string({ maxLength: 70 }), fc.integer()),
     alt: fc.jsonValue({ maxDepth: 1 }),
   },
   { requiredKeys: [] },

@@ -146,5 +146,7 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
   }
   if (!updated) throw new APIError(409, 'The account was changed by another request; try again.');
   if (body.password !== undefined) await services.sessions.endOthers(id, caller.session?.user.id === id ? caller.session.claims.sessionId : undefined);
+  // A reset token sent before is for credentials that no longer hold (or to an address no longer the login).
+  if (changes.password_hash !== undefined || (changes.email !== undefined && changes.email !== row.email)) await services.storage.passwordResets.forget(id);
   return profileOfRow(await loadAccount(services, id));
 }

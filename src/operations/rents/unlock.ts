@@ -1,8 +1,7 @@
 import { accountFields } from '../../domain/account-fields.js';
 import { UnlockSchema, normaliseEmail } from '../../domain/account-schema.js';
 import { isPlainObject } from '../../domain/merge.js';
-import { compileSchema } from '../../domain/schema-validator.js';
-import { ValidationError, badRequest } from '../../errors/api-error.js';
+import { checkedBody, compileSchema } from '../../domain/schema-validator.js';
 import { evaluateAccess } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { grantCoversAccount } from './find-accounts.js';
@@ -17,10 +16,7 @@ const checkUnlock = compileSchema(UnlockSchema);
  */
 export async function unlock(services: Services, caller: Caller, input: unknown): Promise<{ message: string }> {
   const grant = await evaluateAccess(services.config.access.rents.unlock, { user: caller.user, data: isPlainObject(input) ? input : undefined }, accountFields);
-  const body = input ?? {};
-  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object with email.');
-  const errors = checkUnlock(body);
-  if (errors.length > 0) throw new ValidationError(errors);
+  const body = checkedBody(input, checkUnlock, 'email');
   const row = await services.storage.rents.getByEmail(normaliseEmail(body.email as string));
   if (row && grantCoversAccount(grant, row)) await services.storage.rents.resetFailures(row.id);
   return { message: 'Success' };

@@ -3,6 +3,7 @@ import type { Dialect } from '../schema.js';
 import { initialMigration } from './001-initial.js';
 import { batchedSearchIndexMigration } from './002-batched-search-index.js';
 import { searchIndexMergesMigration } from './003-search-index-merges.js';
+import { passwordResetsMigration } from './004-password-resets.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -12,6 +13,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '001-initial': initialMigration(dialect),
         '002-batched-search-index': batchedSearchIndexMigration(dialect),
         '003-search-index-merges': searchIndexMergesMigration(dialect),
+        '004-password-resets': passwordResetsMigration(dialect),
       };
     },
   };

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, resolveConfig } from '../../src/config/resolve-config.js';
+
+describe('resolving the password reset settings', () => {
+  it('defaults to an hour and no delivery hook', () => {
+    const config = resolveConfig({});
+    assert.equal(config.auth.forgotPasswordExpiration, 3_600_000);
+    assert.equal(config.hooks.rents.afterForgotPassword, undefined);
+    assert.equal(config.auth.maxLoginAttempts, 5, 'the other auth defaults stay beside it');
+  });
+
+  it('takes a lifetime and a hook or list of hooks', () => {
+    const send = () => {};
+    const config = resolveConfig({ auth: { forgotPasswordExpiration: 900_000 }, hooks: { rents: { afterForgotPassword: [send] } } });
+    assert.equal(config.auth.forgotPasswordExpiration, 900_000);
+    assert.deepEqual(config.hooks.rents.afterForgotPassword, [send]);
+  });
+
+  it('names the key of a bad value', () => {
+    const cases: [unknown, RegExp][] = [
+      [{ auth: { forgotPasswordExpiration: 0 } }, /`auth\.forgotPasswordExpiration` must be a whole number of at least 1/],
+      [{ auth: { forgotPasswordExpiration: '1h' } }, /`auth\.forgotPasswordExpiration`/],
+      [{ hooks: { rents: { afterForgotPassword: 'mail' } } }, /`hooks\.rents\.afterForgotPassword` must be a function/],
+      [{ hooks: { rents: { afterForgotPassword: [() => {}, 5] } } }, /`hooks\.rents\.afterForgotPassword\.1` must be a function/],
+    ];
+    for (const [input, message] of cases) assert.throws(() => resolveConfig(input), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+  });
+});
