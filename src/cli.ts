@@ -5,6 +5,7 @@ import type { RentalConfig } from './config/types.js';
 import { readEnv } from './env.js';
 import { APIError } from './errors/api-error.js';
 import { createAccount } from './operations/rents/accounts.js';
+import { setPassword } from './operations/rents/set-password.js';
 import { createProductValidator } from './domain/product-validation.js';
 import { DEMO_OPTIONS, seedCatalogue } from './seed/seed-catalogue.js';
 import { LocalMediaStore } from './storage/media-store.js';
@@ -15,6 +16,8 @@ const USAGE = `Usage: npm run rental -- <command> [options]
 Commands:
   users:create --email <e-mail> --password <password> --name <business name> [--admin]
       Creates a rents account (the password needs at least 8 characters).
+  users:set-password --email <e-mail> --password <password>
+      Sets an account's password, lifts its lockout and ends all its sessions.
   seed:demo [--products <n>]
       Fills an empty database with a demo catalogue and prints a demo login.
   migrate
@@ -23,14 +26,18 @@ Commands:
 
 class CliError extends Error {}
 
+function requireOptions(values: Record<string, unknown>, keys: readonly string[]): void {
+  const missing = keys.filter((key) => values[key] === undefined);
+  if (missing.length > 0) throw new CliError(`Missing ${missing.map((key) => `--${key}`).join(', ')}.\n\n${USAGE}`);
+}
+
 async function usersCreate(config: RentalConfig, storage: Storage, args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean', default: false } },
     strict: true,
   });
-  const missing = (['email', 'password', 'name'] as const).filter((key) => values[key] === undefined);
-  if (missing.length > 0) throw new CliError(`Missing ${missing.map((key) => `--${key}`).join(', ')}.\n\n${USAGE}`);
+  requireOptions(values, ['email', 'password', 'name']);
   const profile = await createAccount({ config, storage }, 'system', {
     email: values.email,
     password: values.password,
@@ -38,6 +45,13 @@ async function usersCreate(config: RentalConfig, storage: Storage, args: string[
     ...(values.admin ? { roles: ['admin'] } : {}),
   });
   console.log(`Created account ${profile.id} (${values.email}${values.admin ? ', admin' : ''}).`);
+}
+
+async function usersSetPassword(storage: Storage, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true });
+  requireOptions(values, ['email', 'password']);
+  const id = await setPassword(storage, values.email as string, values.password as string);
+  console.log(`Set the password of account ${id} (${values.email}); its sessions are ended.`);
 }
 
 async function seedDemo(config: RentalConfig, storage: Storage, dataDir: string, args: string[]): Promise<void> {
@@ -65,12 +79,13 @@ export async function runCli(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (!['users:create', 'seed:demo', 'migrate'].includes(command)) throw new CliError(`Unknown command \`${command}\`.\n\n${USAGE}`);
+  if (!['users:create', 'users:set-password', 'seed:demo', 'migrate'].includes(command)) throw new CliError(`Unknown command \`${command}\`.\n\n${USAGE}`);
   const env = readEnv();
   const config = await loadConfig(env.configPath, { required: env.configRequired });
   const storage = await openStorage(env.databaseUrl, env.dataDir);
   try {
     if (command === 'users:create') await usersCreate(config, storage, rest);
+    else if (command === 'users:set-password') await usersSetPassword(storage, rest);
     else if (command === 'seed:demo') await seedDemo(config, storage, env.dataDir, rest);
     else console.log('Database is up to date.');
   } finally {

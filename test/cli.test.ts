@@ -58,4 +58,43 @@ describe('npm run rental -- users:create', () => {
     assert.notEqual(missing.code, 0);
     assert.match(missing.stderr, /--password, --name/);
   });
+
+  it('users:set-password sets the password, lifts a lockout, ends every session and voids a pending reset', async () => {
+    const now = Date.now();
+    let storage = await openStorage(`file:${dataDir}/rental.db`, dataDir);
+    let evaId: string;
+    try {
+      const eva = await storage.rents.getByEmail('eva@example.com');
+      assert.ok(eva);
+      evaId = eva.id;
+      await storage.rents.recordFailure(evaId, 1, now + 600_000);
+      await storage.sessions.create({ id: 'cli-session', rentId: evaId, expiresAt: now + 600_000 });
+      await storage.passwordResets.store(evaId, 'f'.repeat(64), now + 600_000);
+    } finally {
+      await storage.close();
+    }
+    const set = await cli('users:set-password', '--email', ' EVA@example.com', '--password', 'a brand new password');
+    assert.equal(set.code, 0, set.stderr);
+    assert.match(set.stdout, new RegExp(`Set the password of account ${evaId}`));
+    assert.ok(!set.stdout.includes('a brand new password'));
+    storage = await openStorage(`file:${dataDir}/rental.db`, dataDir);
+    try {
+      const eva = await storage.rents.get(evaId);
+      assert.ok(eva && (await verifyPassword(eva.password_hash, 'a brand new password')));
+      assert.equal(eva.failed_logins, 0);
+      assert.equal(eva.locked_until, null);
+      assert.equal(await storage.sessions.active('cli-session', evaId, Date.now()), undefined, 'the session is over');
+      assert.equal(await storage.passwordResets.redeem('f'.repeat(64), Date.now(), eva.password_hash), undefined, 'the reset token is void');
+    } finally {
+      await storage.close();
+    }
+
+    const unknown = await cli('users:set-password', '--email', 'nobody@example.com', '--password', 'long enough');
+    assert.notEqual(unknown.code, 0);
+    assert.match(unknown.stderr, /no account has the e-mail nobody@example\.com/i);
+    const short = await cli('users:set-password', '--email', 'eva@example.com', '--password', 'short');
+    assert.notEqual(short.code, 0);
+    assert.match(short.stderr, /password.*at least 8/i);
+    assert.match((await cli('users:set-password', '--email', 'eva@example.com')).stderr, /Missing --password/);
+  });
 });

@@ -83,3 +83,6 @@ export const ResetPasswordSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A new password on its own (the command line's users:set-password). */
+export const NewPasswordSchema = Type.Object({ password: credentials.password }, { additionalProperties: false });
