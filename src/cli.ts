@@ -4,6 +4,7 @@ import { loadConfig } from './config/load-config.js';
 import type { RentalConfig } from './config/types.js';
 import { readEnv } from './env.js';
 import { APIError } from './errors/api-error.js';
+import { backupInstallation } from './operations/backup.js';
 import { createAccount } from './operations/rents/accounts.js';
 import { setPassword } from './operations/rents/set-password.js';
 import { createProductValidator } from './domain/product-validation.js';
@@ -22,6 +23,11 @@ Commands:
       Fills an empty database with a demo catalogue and prints a demo login.
   migrate
       Applies pending database migrations and exits.
+  backup --to <new folder>
+      Copies the installation while the service runs: the SQLite database as one consistent
+      snapshot, the media files and the signing secret. To restore, stop the service and use
+      the folder as DATA_DIR (or copy its contents there). With PostgreSQL it copies the media
+      and secret only: back the database up with pg_dump.
 `;
 
 class CliError extends Error {}
@@ -68,6 +74,16 @@ async function seedDemo(config: RentalConfig, storage: Storage, dataDir: string,
   console.log(`Other accounts: ${result.owners.slice(1).map((owner) => owner.email).join(', ')} (same password)`);
 }
 
+async function backup(databaseUrl: string, dataDir: string, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { to: { type: 'string' } }, strict: true });
+  requireOptions(values, ['to']);
+  const report = await backupInstallation({ databaseUrl, dataDir, to: values.to as string });
+  console.log(report.database ? `Database snapshot: ${report.database}` : 'Database: PostgreSQL, not copied; back it up with pg_dump.');
+  console.log(`Media files: ${report.mediaFiles}`);
+  console.log(report.secret ? 'Signing secret: copied' : 'Signing secret: none in the data folder (RENTAL_SECRET is set, or no token was ever signed)');
+  if (report.missing.length > 0) console.warn(`Deleted while the backup ran, so not in it: ${report.missing.join(', ')}`);
+}
+
 function describe(error: unknown): string {
   if (error instanceof APIError) return error.items.map((item) => (item.field ? `${item.field}: ${item.message}` : item.message)).join('\n');
   return error instanceof Error ? error.message : String(error);
@@ -79,8 +95,10 @@ export async function runCli(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (!['users:create', 'users:set-password', 'seed:demo', 'migrate'].includes(command)) throw new CliError(`Unknown command \`${command}\`.\n\n${USAGE}`);
+  if (!['users:create', 'users:set-password', 'seed:demo', 'migrate', 'backup'].includes(command)) throw new CliError(`Unknown command \`${command}\`.\n\n${USAGE}`);
   const env = readEnv();
+  // A backup reads the installation as it is: no configuration, no migration.
+  if (command === 'backup') return backup(env.databaseUrl, env.dataDir, rest);
   const config = await loadConfig(env.configPath, { required: env.configRequired });
   const storage = await openStorage(env.databaseUrl, env.dataDir);
   try {

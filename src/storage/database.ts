@@ -52,7 +52,8 @@ export async function openDatabase(url: string, dataDir: string): Promise<OpenDa
   };
 }
 
-function sqliteFile(url: string, dataDir: string): string {
+/** The SQLite file a DATABASE_URL names (an empty path: the data folder's rental.db). */
+export function sqliteFile(url: string, dataDir: string): string {
   const path = url.startsWith('file:') ? url.slice('file:'.length) : url;
   if (path === ':memory:') return path;
   return resolve(path === '' ? `${dataDir}/rental.db` : path);
