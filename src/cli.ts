@@ -81,7 +81,7 @@ async function backup(databaseUrl: string, dataDir: string, args: string[]): Pro
   console.log(report.database ? `Database snapshot: ${report.database}` : 'Database: PostgreSQL, not copied; back it up with pg_dump.');
   console.log(`Media files: ${report.mediaFiles}`);
   console.log(report.secret ? 'Signing secret: copied' : 'Signing secret: none in the data folder (RENTAL_SECRET is set, or no token was ever signed)');
-  if (report.missing.length > 0) console.warn(`Deleted while the backup ran, so not in it: ${report.missing.join(', ')}`);
+  if (report.missing.length > 0) console.warn(`Named by the snapshot but not copied (deleted while the backup ran): ${report.missing.join(', ')}`);
 }
 
 function describe(error: unknown): string {
