@@ -108,6 +108,18 @@ describe('npm run rental -- backup', () => {
     }
   });
 
+  it('names the files the snapshot needs that were gone by the time they were copied', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } }).png().toBuffer())]), 'gone.png');
+    const uploaded = await server.http.request<{ doc: Media }>('POST', '/api/rentMedia', { raw: form, token: owner.token });
+    assert.equal(uploaded.status, 201, uploaded.text);
+    // As if deleted between the snapshot and the copy: its row stays, its file does not.
+    rmSync(join(server.dataDir, 'media', uploaded.body.doc.filename));
+    const result = await backup('--to', join(scratch, 'with-missing'));
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, new RegExp(`not copied \\(deleted while the backup ran\\): ${uploaded.body.doc.filename}$`, 'm'));
+  });
+
   it('with PostgreSQL copies the media and the secret and leaves the database to pg_dump', async () => {
     const dataDir = join(scratch, 'pg-data');
     mkdirSync(join(dataDir, 'media'), { recursive: true });
