@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { dialects, startServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * An access filter is applied twice over: compiled to SQL for lists and counts, and evaluated
+ * in memory (domain/where/matches.ts) for single reads and writes. Property: for random read
+ * filters over every kind of field and operator, a product is readable by id exactly when the
+ * list shows it, and the count agrees. `FILTER_RUNS=2000 npm test` for the long run.
+ */
+const RUNS = Number(process.env.FILTER_RUNS ?? 200);
+
+const WORDS = ['Vrtačka', 'vrtacka', 'VRTAČKA BOSCH', 'apple', 'Banana', 'banana split', 'Émile', 'emile', 'Zebra', 'straße', 'STRASSE', 'İstanbul', 'istanbul', '10', '9', 'a_b', 'a%b', 'Ölmühle', '日本', '😀 smile', 'Z'];
+const NUMBERS = [0, 0.5, 5, 10, 99.99, 100, 1e6];
+const UNITS = ['hour', 'day', 'week', 'month', 'year'];
+const TEXT_FIELDS = ['internal_name', 'basic.product_name', 'basic.location', 'basic.product_desc', 'settings.slug', 'additional.time_unit', 'id'];
+const NUMBER_FIELDS = ['additional.price', 'additional.caution'];
+const COMPARE = ['equals', 'not_equals', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'] as const;
+
+type Where = Record<string, unknown>;
+
+function productAt(i: number): Record<string, unknown> {
+  const pick = <T>(list: T[], k: number): T => list[(i * k + 3) % list.length] as T;
+  const maybe = <T>(value: T, k: number): T | undefined => ((i + k) % 4 === 0 ? undefined : value);
+  const basic: Record<string, unknown> = { product_name: pick(WORDS, 7), product_desc: `${pick(WORDS, 5)} ${pick(WORDS, 11)}` };
+  const location = maybe(pick(WORDS, 3), 1);
+  if (location !== undefined) basic.location = location;
+  const additional: Record<string, unknown> = {};
+  for (const [key, value] of [['price', maybe(pick(NUMBERS, 3), 2)], ['caution', maybe(pick(NUMBERS, 5), 3)], ['time_unit', maybe(pick(UNITS, 1), 0)]] as const) {
+    if (value !== undefined) additional[key] = value;
+  }
+  const internal = maybe(pick(WORDS, 13), 2);
+  return { ...(internal !== undefined ? { internal_name: internal } : {}), basic, additional, settings: { published: i % 3 !== 0 } };
+}
+
+const text = fc.constantFrom(...WORDS, '', 'vrt', 'BOSCH', 'ana', 'mile', 'p-1', 'p-2');
+const textLeaf = fc.tuple(fc.constantFrom(...TEXT_FIELDS), fc.oneof(
+  { arbitrary: fc.tuple(fc.constantFrom(...COMPARE), text), weight: 3 },
+  { arbitrary: fc.tuple(fc.constantFrom('in', 'not_in'), fc.array(text, { minLength: 1, maxLength: 3 })), weight: 2 },
+  { arbitrary: fc.tuple(fc.constantFrom('like', 'contains'), text.filter((value) => value.trim() !== '')), weight: 4 },
+  { arbitrary: fc.tuple(fc.constant('exists'), fc.boolean()), weight: 1 },
+)).map(([field, [op, value]]): Where => ({ [field]: { [op]: value } }));
+const numberLeaf = fc.tuple(fc.constantFrom(...NUMBER_FIELDS), fc.oneof(
+  fc.tuple(fc.constantFrom(...COMPARE), fc.constantFrom(...NUMBERS, 7, -1)),
+  fc.tuple(fc.constantFrom('in', 'not_in'), fc.array(fc.constantFrom(...NUMBERS), { minLength: 1, maxLength: 3 })),
+  fc.tuple(fc.constant('exists'), fc.boolean()),
+)).map(([field, [op, value]]): Where => ({ [field]: { [op]: value } }));
+const publishedLeaf = fc.tuple(fc.constantFrom('equals', 'not_equals'), fc.boolean()).map(([op, value]): Where => ({ 'settings.published': { [op]: value } }));
+const dateLeaf = fc.tuple(fc.constantFrom(...COMPARE), fc.constantFrom('2020-01-01', '2100-01-01T00:00:00.000Z')).map(([op, value]): Where => ({ createdAt: { [op]: value } }));
+
+const leaf = fc.oneof({ arbitrary: textLeaf, weight: 5 }, { arbitrary: numberLeaf, weight: 3 }, { arbitrary: publishedLeaf, weight: 1 }, { arbitrary: dateLeaf, weight: 1 });
+const { filter } = fc.letrec((tie) => ({
+  filter: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    { arbitrary: leaf, weight: 4 },
+    { arbitrary: fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children): Where => ({ and: children })), weight: 1 },
+    { arbitrary: fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children): Where => ({ or: children })), weight: 1 },
+  ),
+}));
+
+for (const dialect of dialects) {
+  describe(`access filters in SQL and in memory agree (${dialect})`, () => {
+    let server: TestServer;
+    let current: Where = {};
+    const ids: string[] = [];
+
+    before(async () => {
+      server = await startServer(dialect, (config) => {
+        config.access.products.read = () => current;
+      });
+      const owner = await server.signUp();
+      for (let i = 0; i < 24; i++) {
+        const id = `p-${i}`;
+        const res = await server.http.post(`/api/products/${id}`, productAt(i), owner.token);
+        assert.equal(res.status, 201, res.text);
+        ids.push(id);
+      }
+    });
+    after(() => server.close());
+
+    it('a product is readable by id exactly when the list and the count show it', async () => {
+      await fc.assert(
+        fc.asyncProperty(filter, async (where) => {
+          current = where;
+          const list = await server.http.get<{ docs: { id: string }[]; totalDocs: number }>('/api/products?limit=100&depth=0');
+          assert.equal(list.status, 200, list.text);
+          const listed = new Set(list.body.docs.map((doc) => doc.id));
+          const count = await server.http.get<{ totalDocs: number }>('/api/products/count');
+          assert.equal(count.body.totalDocs, listed.size, 'count and list');
+          const reads = await Promise.all(ids.map((id) => server.http.get(`/api/products/${id}?depth=0`)));
+          for (const [i, id] of ids.entries()) {
+            const status = reads[i]?.status;
+            assert.equal(status, listed.has(id) ? 200 : 404, `${id} under ${JSON.stringify(where)}: listed ${listed.has(id)}, read ${status}`);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  });
+}
