@@ -28,7 +28,7 @@ export const FOLD_TABLE: ReadonlyMap<string, string> = buildFoldTable();
 /** Upper-case Latin letters and their lower-case forms (for case-insensitive `contains`). */
 export const LOWER_TABLE: ReadonlyMap<string, string> = new Map(
   [...FOLD_TABLE.keys()]
-    .map((char): [string, string] => [char, char.toLowerCase()])
+    .map((char): [string, string] => [char, lowerText(char)])
     .filter(([char, lower]) => lower.length === 1 && lower !== char),
 );
 
@@ -58,8 +58,12 @@ export function foldText(text: string): string {
   return mapped.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/**
+ * Lower case for `contains`: Unicode's, except that İ becomes i rather than i and a combining
+ * dot, so that `istanbul` is found in `İstanbul` (PostgreSQL's `lower()` agrees, by LOWER_TABLE).
+ */
 export function lowerText(text: string): string {
-  return text.toLowerCase();
+  return (text.includes('İ') ? text.replaceAll('İ', 'i') : text).toLowerCase();
 }
 
 /** The words of a search text, folded; empty words are dropped. */

@@ -13,6 +13,17 @@ export const MAX_NAMED_STATEMENTS = 256;
  * parameters (`begin`, `commit`) gain nothing from it, and those with a `*` are left out: a
  * prepared `select *` fails once a migration changes the table's columns.
  */
+/**
+ * PostgreSQL refuses to run a prepared statement whose result columns changed type or
+ * collation since it was prepared (a migration applied by another instance, say), on every
+ * later call. Such a text then runs unnamed on that connection: once more at once (which,
+ * inside a transaction, the failed statement has already aborted), and from then on.
+ */
+function changedResult(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
+}
+
 export function preparingPool(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string, values: readonly unknown[]): string | undefined => {
@@ -27,14 +38,22 @@ export function preparingPool(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): Postgr
   // Kysely keeps one connection object per client it is given, so each client keeps one wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    /** Texts whose prepared form this connection can no longer run (see changedResult). */
+    const stale = new Set<string>();
     function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
     function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
       if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
       // Kysely passes each call a fresh array, which pg only reads: no copy is needed.
       const values = parameters as unknown[];
-      const name = nameOf(sqlOrCursor, values);
-      return client.query(name === undefined ? { text: sqlOrCursor, values } : { name, text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>;
+      const name = stale.has(sqlOrCursor) ? undefined : nameOf(sqlOrCursor, values);
+      const unnamed = () => client.query({ text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>;
+      if (name === undefined) return unnamed();
+      return (client.query({ name, text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>).catch((error: unknown) => {
+        if (!changedResult(error)) throw error;
+        stale.add(sqlOrCursor);
+        return unnamed();
+      });
     }
     return { query, release: () => client.release() };
   };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { dialects, startServer, type TestServer } from '../helpers/server.js';
+import { dialects, startServer, type DialectName, type TestServer } from '../helpers/server.js';
 
 /**
  * An access filter is applied twice over: compiled to SQL for lists and counts, and evaluated
@@ -59,16 +59,31 @@ const { filter } = fc.letrec((tie) => ({
   ),
 }));
 
-for (const dialect of dialects) {
-  describe(`access filters in SQL and in memory agree (${dialect})`, () => {
+/**
+ * Every database of the suite, and PostgreSQL once more on a database whose default collation
+ * is a language's (ICU's en-US, where `apple` sorts before `Banana`), as many installations
+ * create them: the service compares text by code point there too.
+ */
+const variants: { name: string; dialect: DialectName; postgresDatabase?: string }[] = [
+  ...dialects.map((dialect) => ({ name: dialect, dialect })),
+  ...(process.env.TEST_POSTGRES_URL
+    ? [{ name: 'postgres, en-US collation', dialect: 'postgres' as const, postgresDatabase: "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'" }]
+    : []),
+];
+
+/** The ids in the order SQLite, JavaScript and code points agree on. */
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+for (const variant of variants) {
+  describe(`access filters in SQL and in memory agree (${variant.name})`, () => {
     let server: TestServer;
     let current: Where = {};
     const ids: string[] = [];
 
     before(async () => {
-      server = await startServer(dialect, (config) => {
+      server = await startServer(variant.dialect, (config) => {
         config.access.products.read = () => current;
-      });
+      }, { postgresDatabase: variant.postgresDatabase });
       const owner = await server.signUp();
       for (let i = 0; i < 24; i++) {
         const id = `p-${i}`;
@@ -96,6 +111,17 @@ for (const dialect of dialects) {
         }),
         { numRuns: RUNS },
       );
+    });
+
+    it('sorts text by code point', async () => {
+      current = {};
+      for (const [sort, key] of [['basic.product_name', 'product_name'], ['internal_name', 'internal_name'], ['-basic.location', 'location']] as const) {
+        const res = await server.http.get<{ docs: { id: string; internal_name?: string; basic: Record<string, string | undefined> }[] }>(`/api/products?limit=100&depth=0&sort=${sort}`);
+        assert.equal(res.status, 200, res.text);
+        const values = res.body.docs.map((doc) => (key === 'internal_name' ? doc.internal_name : doc.basic[key])).filter((value): value is string => value !== undefined);
+        const expected = [...values].sort(byCodePoint);
+        assert.deepEqual(values, sort.startsWith('-') ? expected.reverse() : expected, sort);
+      }
     });
   });
 }

@@ -35,12 +35,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on TEST_POSTGRES_URL's server; `options` are CREATE DATABASE's (a locale, say). */
+export async function createPostgresDatabase(options = ''): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_POSTGRES_URL as string;
   const name = `rc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} ${options}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -69,10 +70,10 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number } = {},
+  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
-  const database = dialect === 'postgres' ? await createPostgresDatabase() : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
+  const database = dialect === 'postgres' ? await createPostgresDatabase(options.postgresDatabase) : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
   let config: RentalConfig;
   if (options.configFile) {
     config = await loadConfig(options.configFile, { required: true });

@@ -34,4 +34,26 @@ describe('PostgreSQL statements prepared by name', { skip: !process.env.TEST_POS
     assert.equal(await value(sql<{ n: number }>`SELECT ${41}::int + 1 AS n`), 42);
     assert.equal(await value(sql<{ n: number }>`SELECT ${1}::int + 2 AS n`), 3);
   });
+
+  it('runs a statement unnamed from then on once its result columns changed under it (a migration by another instance)', async () => {
+    // A preparing pool of its own (the suite's has named its two texts), and another instance's connection.
+    const instance = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool: preparingPool(new pg.Pool({ connectionString: process.env.TEST_POSTGRES_URL, max: 1 }), 2) }) });
+    const other = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.TEST_POSTGRES_URL, max: 1 }) }) });
+    const table = `rc_result_change_${process.pid}`;
+    try {
+      await sql.raw(`CREATE TABLE ${table} (id int PRIMARY KEY, name text)`).execute(other);
+      await sql.raw(`INSERT INTO ${table} VALUES (1, 'a')`).execute(other);
+      const name = async () => (await sql<{ name: string }>`SELECT name FROM ${sql.table(table)} WHERE id = ${1}`.execute(instance)).rows[0]?.name;
+      assert.equal(await name(), 'a');
+      const statements = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(instance);
+      assert.deepEqual(statements.rows.map((row) => row.name), ['rc_1'], 'prepared by name');
+      await sql.raw(`ALTER TABLE ${table} ALTER COLUMN name TYPE text COLLATE "C"`).execute(other);
+      assert.equal(await name(), 'a', 'retried unnamed');
+      assert.equal(await name(), 'a', 'and unnamed from then on');
+    } finally {
+      await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(other);
+      await instance.destroy();
+      await other.destroy();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { foldText } from '../fold.js';
+import { foldText, lowerText } from '../fold.js';
 import type { Condition, Scalar, WhereNode } from './types.js';
 
 /** Column values of one document, keyed by column name (as FieldDef.column names them). */
@@ -23,7 +23,7 @@ function test(condition: Condition, values: ColumnValues): boolean {
     }
     case 'text':
       if (actual === null) return false;
-      if (condition.op === 'contains') return String(actual).toLowerCase().includes(condition.words[0]);
+      if (condition.op === 'contains') return lowerText(String(actual)).includes(condition.words[0]);
       return condition.words.every((word) => foldText(String(actual)).includes(word));
     case 'compare': {
       if (condition.value === null) return condition.op === 'equals' ? actual === null : actual !== null;

@@ -4,6 +4,7 @@ import { initialMigration } from './001-initial.js';
 import { batchedSearchIndexMigration } from './002-batched-search-index.js';
 import { searchIndexMergesMigration } from './003-search-index-merges.js';
 import { passwordResetsMigration } from './004-password-resets.js';
+import { byteOrderTextMigration } from './005-byte-order-text.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '002-batched-search-index': batchedSearchIndexMigration(dialect),
         '003-search-index-merges': searchIndexMergesMigration(dialect),
         '004-password-resets': passwordResetsMigration(dialect),
+        '005-byte-order-text': byteOrderTextMigration(dialect),
       };
     },
   };
