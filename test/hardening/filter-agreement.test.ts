@@ -35,12 +35,13 @@ function productAt(i: number): Record<string, unknown> {
 }
 
 const text = fc.constantFrom(...WORDS, '', 'vrt', 'BOSCH', 'ana', 'mile', 'p-1', 'p-2');
-const textLeaf = fc.tuple(fc.constantFrom(...TEXT_FIELDS), fc.oneof(
+const textLeafOn = (fields: string[]) => fc.tuple(fc.constantFrom(...fields), fc.oneof(
   { arbitrary: fc.tuple(fc.constantFrom(...COMPARE), text), weight: 3 },
   { arbitrary: fc.tuple(fc.constantFrom('in', 'not_in'), fc.array(text, { minLength: 1, maxLength: 3 })), weight: 2 },
   { arbitrary: fc.tuple(fc.constantFrom('like', 'contains'), text.filter((value) => value.trim() !== '')), weight: 4 },
   { arbitrary: fc.tuple(fc.constant('exists'), fc.boolean()), weight: 1 },
 )).map(([field, [op, value]]): Where => ({ [field]: { [op]: value } }));
+const textLeaf = textLeafOn(TEXT_FIELDS);
 const numberLeaf = fc.tuple(fc.constantFrom(...NUMBER_FIELDS), fc.oneof(
   fc.tuple(fc.constantFrom(...COMPARE), fc.constantFrom(...NUMBERS, 7, -1)),
   fc.tuple(fc.constantFrom('in', 'not_in'), fc.array(fc.constantFrom(...NUMBERS), { minLength: 1, maxLength: 3 })),
@@ -49,15 +50,47 @@ const numberLeaf = fc.tuple(fc.constantFrom(...NUMBER_FIELDS), fc.oneof(
 const publishedLeaf = fc.tuple(fc.constantFrom('equals', 'not_equals'), fc.boolean()).map(([op, value]): Where => ({ 'settings.published': { [op]: value } }));
 const dateLeaf = fc.tuple(fc.constantFrom(...COMPARE), fc.constantFrom('2020-01-01', '2100-01-01T00:00:00.000Z')).map(([op, value]): Where => ({ createdAt: { [op]: value } }));
 
-const leaf = fc.oneof({ arbitrary: textLeaf, weight: 5 }, { arbitrary: numberLeaf, weight: 3 }, { arbitrary: publishedLeaf, weight: 1 }, { arbitrary: dateLeaf, weight: 1 });
-const { filter } = fc.letrec((tie) => ({
-  filter: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    { arbitrary: leaf, weight: 4 },
-    { arbitrary: fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children): Where => ({ and: children })), weight: 1 },
-    { arbitrary: fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children): Where => ({ or: children })), weight: 1 },
-  ),
-}));
+/** `and` / `or` trees of leaves, mostly shallow. */
+function treesOf(leaf: fc.Arbitrary<Where>): fc.Arbitrary<Where> {
+  const { filter } = fc.letrec((tie) => ({
+    filter: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      { arbitrary: leaf, weight: 4 },
+      { arbitrary: fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children): Where => ({ and: children })), weight: 1 },
+      { arbitrary: fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children): Where => ({ or: children })), weight: 1 },
+    ),
+  }));
+  return filter as fc.Arbitrary<Where>;
+}
+
+const productFilter = treesOf(fc.oneof({ arbitrary: textLeaf, weight: 5 }, { arbitrary: numberLeaf, weight: 3 }, { arbitrary: publishedLeaf, weight: 1 }, { arbitrary: dateLeaf, weight: 1 }));
+const accountFilter = treesOf(fc.oneof(
+  { arbitrary: textLeafOn(['id', 'rentNameSystem']), weight: 4 },
+  { arbitrary: fc.tuple(fc.constantFrom('createdAt', 'updatedAt'), dateLeaf).map(([field, leaf]): Where => ({ [field]: leaf.createdAt })), weight: 1 },
+));
+
+/**
+ * Under each filter of `filters` (the read rule's answer): every id is readable on its own
+ * exactly when the list shows it, and the count agrees with the list.
+ */
+async function assertAgreement(server: TestServer, setRule: (where: Where) => void, filters: fc.Arbitrary<Where>, path: string, ids: string[], query = ''): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(filters, async (where) => {
+      setRule(where);
+      const list = await server.http.get<{ docs: { id: string }[]; totalDocs: number }>(`${path}?limit=100${query}`);
+      assert.equal(list.status, 200, list.text);
+      const listed = new Set(list.body.docs.map((doc) => doc.id));
+      const count = await server.http.get<{ totalDocs: number }>(`${path}/count`);
+      assert.equal(count.body.totalDocs, listed.size, 'count and list');
+      const reads = await Promise.all(ids.map((id) => server.http.get(`${path}/${id}${query.replace('&', '?')}`)));
+      for (const [i, id] of ids.entries()) {
+        const status = reads[i]?.status;
+        assert.equal(status, listed.has(id) ? 200 : 404, `${id} under ${JSON.stringify(where)}: listed ${listed.has(id)}, read ${status}`);
+      }
+    }),
+    { numRuns: RUNS },
+  );
+}
 
 /**
  * Every database of the suite, and PostgreSQL once more on a database whose default collation
@@ -78,11 +111,13 @@ for (const variant of variants) {
   describe(`access filters in SQL and in memory agree (${variant.name})`, () => {
     let server: TestServer;
     let current: Where = {};
+    let currentAccounts: Where = {};
     const ids: string[] = [];
 
     before(async () => {
       server = await startServer(variant.dialect, (config) => {
         config.access.products.read = () => current;
+        config.access.rents.read = () => currentAccounts;
       }, { postgresDatabase: variant.postgresDatabase });
       const owner = await server.signUp();
       for (let i = 0; i < 24; i++) {
@@ -95,22 +130,13 @@ for (const variant of variants) {
     after(() => server.close());
 
     it('a product is readable by id exactly when the list and the count show it', async () => {
-      await fc.assert(
-        fc.asyncProperty(filter, async (where) => {
-          current = where;
-          const list = await server.http.get<{ docs: { id: string }[]; totalDocs: number }>('/api/products?limit=100&depth=0');
-          assert.equal(list.status, 200, list.text);
-          const listed = new Set(list.body.docs.map((doc) => doc.id));
-          const count = await server.http.get<{ totalDocs: number }>('/api/products/count');
-          assert.equal(count.body.totalDocs, listed.size, 'count and list');
-          const reads = await Promise.all(ids.map((id) => server.http.get(`/api/products/${id}?depth=0`)));
-          for (const [i, id] of ids.entries()) {
-            const status = reads[i]?.status;
-            assert.equal(status, listed.has(id) ? 200 : 404, `${id} under ${JSON.stringify(where)}: listed ${listed.has(id)}, read ${status}`);
-          }
-        }),
-        { numRuns: RUNS },
-      );
+      await assertAgreement(server, (where) => (current = where), productFilter, '/api/products', ids, '&depth=0');
+    });
+
+    it('an account is readable by id exactly when the list and the count show it', async () => {
+      const accounts: string[] = [];
+      for (const [i, name] of WORDS.entries()) accounts.push(await server.createAccount({ email: `agree-${i}@example.com`, name }));
+      await assertAgreement(server, (where) => (currentAccounts = where), accountFilter, '/api/rents', accounts);
     });
 
     it('sorts text by code point', async () => {
