@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { dialects, startServer, type DialectName, type TestServer } from '../helpers/server.js';
+import { WORDS, accountFilter, productAt, productFilter, productPatch, type Where } from '../helpers/varied-catalogue.js';
 
 /**
  * An access filter is applied twice over: compiled to SQL for lists and counts, and evaluated
@@ -11,71 +12,23 @@ import { dialects, startServer, type DialectName, type TestServer } from '../hel
  */
 const RUNS = Number(process.env.FILTER_RUNS ?? 200);
 
-const WORDS = ['Vrtačka', 'vrtacka', 'VRTAČKA BOSCH', 'apple', 'Banana', 'banana split', 'Émile', 'emile', 'Zebra', 'straße', 'STRASSE', 'İstanbul', 'istanbul', '10', '9', 'a_b', 'a%b', 'Ölmühle', '日本', '😀 smile', 'Z'];
-const NUMBERS = [0, 0.5, 5, 10, 99.99, 100, 1e6];
-const UNITS = ['hour', 'day', 'week', 'month', 'year'];
-const TEXT_FIELDS = ['internal_name', 'basic.product_name', 'basic.location', 'basic.product_desc', 'settings.slug', 'additional.time_unit', 'id'];
-const NUMBER_FIELDS = ['additional.price', 'additional.caution'];
-const COMPARE = ['equals', 'not_equals', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'] as const;
-
-type Where = Record<string, unknown>;
-
-function productAt(i: number): Record<string, unknown> {
-  const pick = <T>(list: T[], k: number): T => list[(i * k + 3) % list.length] as T;
-  const maybe = <T>(value: T, k: number): T | undefined => ((i + k) % 4 === 0 ? undefined : value);
-  const basic: Record<string, unknown> = { product_name: pick(WORDS, 7), product_desc: `${pick(WORDS, 5)} ${pick(WORDS, 11)}` };
-  const location = maybe(pick(WORDS, 3), 1);
-  if (location !== undefined) basic.location = location;
-  const additional: Record<string, unknown> = {};
-  for (const [key, value] of [['price', maybe(pick(NUMBERS, 3), 2)], ['caution', maybe(pick(NUMBERS, 5), 3)], ['time_unit', maybe(pick(UNITS, 1), 0)]] as const) {
-    if (value !== undefined) additional[key] = value;
-  }
-  const internal = maybe(pick(WORDS, 13), 2);
-  return { ...(internal !== undefined ? { internal_name: internal } : {}), basic, additional, settings: { published: i % 3 !== 0 } };
-}
-
-const text = fc.constantFrom(...WORDS, '', 'vrt', 'BOSCH', 'ana', 'mile', 'p-1', 'p-2');
-const textLeafOn = (fields: string[]) => fc.tuple(fc.constantFrom(...fields), fc.oneof(
-  { arbitrary: fc.tuple(fc.constantFrom(...COMPARE), text), weight: 3 },
-  { arbitrary: fc.tuple(fc.constantFrom('in', 'not_in'), fc.array(text, { minLength: 1, maxLength: 3 })), weight: 2 },
-  { arbitrary: fc.tuple(fc.constantFrom('like', 'contains'), text.filter((value) => value.trim() !== '')), weight: 4 },
-  { arbitrary: fc.tuple(fc.constant('exists'), fc.boolean()), weight: 1 },
-)).map(([field, [op, value]]): Where => ({ [field]: { [op]: value } }));
-const textLeaf = textLeafOn(TEXT_FIELDS);
-const numberLeaf = fc.tuple(fc.constantFrom(...NUMBER_FIELDS), fc.oneof(
-  fc.tuple(fc.constantFrom(...COMPARE), fc.constantFrom(...NUMBERS, 7, -1)),
-  fc.tuple(fc.constantFrom('in', 'not_in'), fc.array(fc.constantFrom(...NUMBERS), { minLength: 1, maxLength: 3 })),
-  fc.tuple(fc.constant('exists'), fc.boolean()),
-)).map(([field, [op, value]]): Where => ({ [field]: { [op]: value } }));
-const publishedLeaf = fc.tuple(fc.constantFrom('equals', 'not_equals'), fc.boolean()).map(([op, value]): Where => ({ 'settings.published': { [op]: value } }));
-const dateLeaf = fc.tuple(fc.constantFrom(...COMPARE), fc.constantFrom('2020-01-01', '2100-01-01T00:00:00.000Z')).map(([op, value]): Where => ({ createdAt: { [op]: value } }));
-
-/** `and` / `or` trees of leaves, mostly shallow. */
-function treesOf(leaf: fc.Arbitrary<Where>): fc.Arbitrary<Where> {
-  const { filter } = fc.letrec((tie) => ({
-    filter: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
-      { arbitrary: leaf, weight: 4 },
-      { arbitrary: fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children): Where => ({ and: children })), weight: 1 },
-      { arbitrary: fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children): Where => ({ or: children })), weight: 1 },
-    ),
-  }));
-  return filter as fc.Arbitrary<Where>;
-}
-
-const productFilter = treesOf(fc.oneof({ arbitrary: textLeaf, weight: 5 }, { arbitrary: numberLeaf, weight: 3 }, { arbitrary: publishedLeaf, weight: 1 }, { arbitrary: dateLeaf, weight: 1 }));
-const accountFilter = treesOf(fc.oneof(
-  { arbitrary: textLeafOn(['id', 'rentNameSystem']), weight: 4 },
-  { arbitrary: fc.tuple(fc.constantFrom('createdAt', 'updatedAt'), dateLeaf).map(([field, leaf]): Where => ({ [field]: leaf.createdAt })), weight: 1 },
-));
-
 /**
- * Under each filter of `filters` (the read rule's answer): every id is readable on its own
+ * Under each filter of `filters` (the read rule's answer), after an optional change made
+ * through the API first (so that caches must follow it): every id is readable on its own
  * exactly when the list shows it, and the count agrees with the list.
  */
-async function assertAgreement(server: TestServer, setRule: (where: Where) => void, filters: fc.Arbitrary<Where>, path: string, ids: string[], query = ''): Promise<void> {
+async function assertAgreement(
+  server: TestServer,
+  setRule: (where: Where) => void,
+  filters: fc.Arbitrary<Where>,
+  path: string,
+  ids: string[],
+  options: { query?: string; changes?: fc.Arbitrary<(() => Promise<void>) | null> } = {},
+): Promise<void> {
+  const query = options.query ?? '';
   await fc.assert(
-    fc.asyncProperty(filters, async (where) => {
+    fc.asyncProperty(filters, options.changes ?? fc.constant(null), async (where, change) => {
+      await change?.();
       setRule(where);
       const list = await server.http.get<{ docs: { id: string }[]; totalDocs: number }>(`${path}?limit=100${query}`);
       assert.equal(list.status, 200, list.text);
@@ -112,14 +65,24 @@ for (const variant of variants) {
     let server: TestServer;
     let current: Where = {};
     let currentAccounts: Where = {};
+    let owner: { token: string };
     const ids: string[] = [];
+    /** A PATCH of one product's filterable fields, half the time; what it sets comes from the same pools. */
+    const productChanges = fc.option(
+      fc.tuple(fc.nat(23), productPatch).map(([i, patch]) => async () => {
+        current = {}; // the change is not what the property is about: every product may be changed
+        const res = await server.http.patch(`/api/products/p-${i}`, patch, owner.token);
+        assert.equal(res.status, 200, res.text);
+      }),
+      { freq: 2 },
+    );
 
     before(async () => {
       server = await startServer(variant.dialect, (config) => {
         config.access.products.read = () => current;
         config.access.rents.read = () => currentAccounts;
       }, { postgresDatabase: variant.postgresDatabase });
-      const owner = await server.signUp();
+      owner = await server.signUp();
       for (let i = 0; i < 24; i++) {
         const id = `p-${i}`;
         const res = await server.http.post(`/api/products/${id}`, productAt(i), owner.token);
@@ -130,7 +93,7 @@ for (const variant of variants) {
     after(() => server.close());
 
     it('a product is readable by id exactly when the list and the count show it', async () => {
-      await assertAgreement(server, (where) => (current = where), productFilter, '/api/products', ids, '&depth=0');
+      await assertAgreement(server, (where) => (current = where), productFilter, '/api/products', ids, { query: '&depth=0', changes: productChanges });
     });
 
     it('an account is readable by id exactly when the list and the count show it', async () => {
