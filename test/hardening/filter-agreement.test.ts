@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { dialects, startServer, type DialectName, type TestServer } from '../helpers/server.js';
+import { databaseVariants, startServer, type TestServer } from '../helpers/server.js';
 import { WORDS, accountFilter, productAt, productFilter, productPatch, type Where } from '../helpers/varied-catalogue.js';
 
 /**
@@ -45,22 +45,10 @@ async function assertAgreement(
   );
 }
 
-/**
- * Every database of the suite, and PostgreSQL once more on a database whose default collation
- * is a language's (ICU's en-US, where `apple` sorts before `Banana`), as many installations
- * create them: the service compares text by code point there too.
- */
-const variants: { name: string; dialect: DialectName; postgresDatabase?: string }[] = [
-  ...dialects.map((dialect) => ({ name: dialect, dialect })),
-  ...(process.env.TEST_POSTGRES_URL
-    ? [{ name: 'postgres, en-US collation', dialect: 'postgres' as const, postgresDatabase: "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'" }]
-    : []),
-];
-
 /** The ids in the order SQLite, JavaScript and code points agree on. */
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-for (const variant of variants) {
+for (const variant of databaseVariants) {
   describe(`access filters in SQL and in memory agree (${variant.name})`, () => {
     let server: TestServer;
     let current: Where = {};

@@ -17,6 +17,18 @@ export type DialectName = 'sqlite' | 'postgres';
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL names a server we may create databases on. */
 export const dialects: DialectName[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * Every database of the suite, and PostgreSQL once more on a database whose default collation
+ * is a language's (ICU's en-US, where `apple` sorts before `Banana`), as many installations
+ * create them: the service compares text by code point there too.
+ */
+export const databaseVariants: { name: string; dialect: DialectName; postgresDatabase?: string }[] = [
+  ...dialects.map((dialect) => ({ name: dialect, dialect })),
+  ...(process.env.TEST_POSTGRES_URL
+    ? [{ name: 'postgres, en-US collation', dialect: 'postgres' as const, postgresDatabase: "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'" }]
+    : []),
+];
+
 export const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 
 export interface TestServer {
