@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { databaseVariants, startServer, type TestServer } from '../helpers/server.js';
-import { WORDS, productAt, productPatch, type Where } from '../helpers/varied-catalogue.js';
+import { databaseVariants, type TestServer } from '../helpers/server.js';
+import { catalogueServer, productPatch, WORDS, type Where } from '../helpers/varied-catalogue.js';
 
 /**
  * `q` runs on the folded search text through the full-text index (SQLite's FTS5 trigrams for
@@ -40,12 +40,7 @@ for (const variant of databaseVariants) {
     let token: string;
 
     before(async () => {
-      server = await startServer(variant.dialect, () => {}, { postgresDatabase: variant.postgresDatabase });
-      ({ token } = await server.signUp());
-      for (let i = 0; i < PRODUCTS; i++) {
-        const res = await server.http.post(`/api/products/p-${i}`, { ...productAt(i), settings: { published: true } }, token);
-        assert.equal(res.status, 201, res.text);
-      }
+      ({ server, token } = await catalogueServer(variant, PRODUCTS));
     });
     after(() => server.close());
 

@@ -22,7 +22,14 @@ export const dialects: DialectName[] = process.env.TEST_POSTGRES_URL ? ['sqlite'
  * is a language's (ICU's en-US, where `apple` sorts before `Banana`), as many installations
  * create them: the service compares text by code point there too.
  */
-export const databaseVariants: { name: string; dialect: DialectName; postgresDatabase?: string }[] = [
+export interface DatabaseVariant {
+  name: string;
+  dialect: DialectName;
+  /** CREATE DATABASE's options for a PostgreSQL database of its own. */
+  postgresDatabase?: string;
+}
+
+export const databaseVariants: DatabaseVariant[] = [
   ...dialects.map((dialect) => ({ name: dialect, dialect })),
   ...(process.env.TEST_POSTGRES_URL
     ? [{ name: 'postgres, en-US collation', dialect: 'postgres' as const, postgresDatabase: "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'" }]

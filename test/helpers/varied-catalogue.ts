@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { startServer, type DatabaseVariant, type TestServer } from './server.js';
 
 /**
  * A small catalogue whose texts differ in case, accents and script, with every optional field
@@ -73,3 +75,14 @@ export const productPatch: fc.Arbitrary<Where> = fc.oneof(
   fc.option(fc.constantFrom(...UNITS)).map((value): Where => ({ additional: { time_unit: value } })),
   fc.boolean().map((value): Where => ({ settings: { published: value } })),
 );
+
+/** A server on `variant` with `count` published products `p-0`, `p-1`… of one owner, whose token it returns. */
+export async function catalogueServer(variant: DatabaseVariant, count: number): Promise<{ server: TestServer; token: string }> {
+  const server = await startServer(variant.dialect, () => {}, { postgresDatabase: variant.postgresDatabase });
+  const { token } = await server.signUp();
+  for (let i = 0; i < count; i++) {
+    const res = await server.http.post(`/api/products/p-${i}`, { ...productAt(i), settings: { published: true } }, token);
+    assert.equal(res.status, 201, res.text);
+  }
+  return { server, token };
+}
