@@ -89,9 +89,12 @@ export async function createAccount(services: Pick<Services, 'config' | 'storage
   return profileOfRow(row);
 }
 
+/** Whether a PATCH body changes what signs the account in: its password, or its login e-mail. */
+const changesCredentials = (row: RentRow, body: JsonObject): boolean =>
+  body.password !== undefined || (body.email !== undefined && normaliseEmail(body.email as string) !== row.email);
+
 async function checkPasswordChange(caller: Caller, row: RentRow, body: JsonObject): Promise<void> {
-  const changesCredentials = body.password !== undefined || (body.email !== undefined && normaliseEmail(body.email as string) !== row.email);
-  if (!changesCredentials) return;
+  if (!changesCredentials(row, body)) return;
   const adminForOther = isAdmin(caller.user) && caller.user?.id !== row.id;
   if (adminForOther) return;
   if (typeof body.currentPassword !== 'string') {
@@ -147,6 +150,6 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
   if (!updated) throw new APIError(409, 'The account was changed by another request; try again.');
   if (body.password !== undefined) await services.sessions.endOthers(id, caller.session?.user.id === id ? caller.session.claims.sessionId : undefined);
   // A reset token sent before is for credentials that no longer hold (or to an address no longer the login).
-  if (changes.password_hash !== undefined || (changes.email !== undefined && changes.email !== row.email)) await services.storage.passwordResets.forget(id);
+  if (changesCredentials(row, body)) await services.storage.passwordResets.forget(id);
   return profileOfRow(await loadAccount(services, id));
 }
