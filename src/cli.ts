@@ -100,7 +100,7 @@ export async function runCli(argv: string[]): Promise<void> {
   // A backup reads the installation as it is: no configuration, no migration.
   if (command === 'backup') return backup(env.databaseUrl, env.dataDir, rest);
   const config = await loadConfig(env.configPath, { required: env.configRequired });
-  const storage = await openStorage(env.databaseUrl, env.dataDir);
+  const storage = await openStorage(env.databaseUrl, env.dataDir, env.databaseTimeoutMs);
   try {
     if (command === 'users:create') await usersCreate(config, storage, rest);
     else if (command === 'users:set-password') await usersSetPassword(storage, rest);

@@ -19,6 +19,8 @@ export interface Env {
   warmBodies: boolean;
   /** Whether every answered request is logged (LOG_REQUESTS). */
   logRequests: boolean;
+  /** PostgreSQL: how long to wait for a connection or a statement's answer (DATABASE_TIMEOUT_MS); unset, its default. */
+  databaseTimeoutMs?: number;
 }
 
 const MB = 1024 * 1024;
@@ -30,6 +32,14 @@ function megabytes(source: NodeJS.ProcessEnv, name: string, min: number, what: s
   const value = Number(text);
   if (!(Number.isFinite(value) && value >= min)) throw new Error(`${name} must be a number of megabytes (${what}), not \`${text}\`.`);
   return Math.round(value * MB);
+}
+
+function milliseconds(source: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
+  const text = source[name];
+  if (!text) return undefined;
+  const value = Number(text);
+  if (!(Number.isInteger(value) && value >= min)) throw new Error(`${name} must be a whole number of milliseconds, at least ${min}, not \`${text}\`.`);
+  return value;
 }
 
 const SWITCH: Record<string, boolean> = { '': false, '0': false, false: false, off: false, '1': true, true: true, on: true };
@@ -46,6 +56,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not \`${source.PORT}\`.`);
   const cacheBytes = megabytes(source, 'CACHE_MB', 1, 'at least 1');
   const bodyFileBytes = megabytes(source, 'BODY_FILE_MB', 0, '0 or more');
+  const databaseTimeoutMs = milliseconds(source, 'DATABASE_TIMEOUT_MS', 100);
   if (bodyFileBytes !== undefined && bodyFileBytes > 0 && bodyFileBytes < 16 * MB) throw new Error(`BODY_FILE_MB must be 0 (bodies in memory) or at least 16, not \`${source.BODY_FILE_MB}\`.`);
   return {
     port,
@@ -60,5 +71,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...(bodyFileBytes !== undefined ? { bodyFileBytes } : {}),
     warmBodies: onOrOff(source, 'WARM_BODIES'),
     logRequests: onOrOff(source, 'LOG_REQUESTS'),
+    ...(databaseTimeoutMs !== undefined ? { databaseTimeoutMs } : {}),
   };
 }

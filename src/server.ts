@@ -15,7 +15,7 @@ export interface RunningService {
 /** Configuration → migrated storage → app → listening; the same for `npm start` and `npm run demo`. */
 export async function startService(env: Env, options: { logLevel?: string } = {}): Promise<RunningService> {
   const config = await loadConfig(env.configPath, { required: env.configRequired });
-  const storage = await openStorage(env.databaseUrl, env.dataDir);
+  const storage = await openStorage(env.databaseUrl, env.dataDir, env.databaseTimeoutMs);
   try {
     const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
     const { app } = await buildApp({

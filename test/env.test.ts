@@ -41,6 +41,12 @@ describe('the environment', () => {
     assert.throws(() => readEnv({ LOG_REQUESTS: 'verbose' }), /LOG_REQUESTS must be on or off/);
   });
 
+  it('gives how long to wait on PostgreSQL when DATABASE_TIMEOUT_MS is set, and refuses what is not a number of milliseconds', () => {
+    assert.equal(readEnv({}).databaseTimeoutMs, undefined);
+    assert.equal(readEnv({ DATABASE_TIMEOUT_MS: '2500' }).databaseTimeoutMs, 2500);
+    for (const value of ['soon', '99', '1.5', '-1000']) assert.throws(() => readEnv({ DATABASE_TIMEOUT_MS: value }), /DATABASE_TIMEOUT_MS must be a whole number of milliseconds, at least 100/, value);
+  });
+
   it('refuses a PORT that is not a port', () => {
     for (const value of ['http', '-1', '65536', '80.5']) assert.throws(() => readEnv({ PORT: value }), /PORT must be a port number/, value);
     assert.equal(readEnv({ PORT: '8080' }).port, 8080);

@@ -1,18 +1,26 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { RentalConfig } from '../config/types.js';
 import { APIError } from '../errors/api-error.js';
+import { REDIS_OPTIONS, fallbackStore } from './rate-limit-store.js';
 
 const tooMany = (_request: FastifyRequest, context: { ttl: number }) => {
   const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
   return new APIError(429, `Too many requests; try again in ${seconds} seconds.`, undefined, { 'retry-after': String(seconds) });
 };
 
-/** Per-client limits (per account once signed in); counters in Redis when REDIS_URL is set (ioredis is loaded only then). */
+/**
+ * Per-client limits (per account once signed in); counters in Redis when REDIS_URL is set
+ * (ioredis is loaded only then), in this process while Redis cannot answer.
+ */
 export async function registerRateLimit(app: FastifyInstance, config: RentalConfig, redisUrl?: string): Promise<void> {
   if (config.rateLimit === false) return;
-  const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, REDIS_OPTIONS) : undefined;
+  if (redis) {
+    reportReachability(redis, app);
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  }
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimit.max,
@@ -22,7 +30,22 @@ export async function registerRateLimit(app: FastifyInstance, config: RentalConf
     keyGenerator: (request) => (request.caller?.user ? `account:${request.caller.user.id}` : `ip:${request.ip}`),
     allowList: (request) => request.url === '/health' || request.url === '/ready',
     errorResponseBuilder: tooMany,
-    ...(redis ? { redis, nameSpace: 'rental-rate-limit:', skipOnError: true } : {}),
+    ...(redis ? { store: fallbackStore(redis, 'rental-rate-limit:') } : {}),
+  });
+}
+
+/** One warning when Redis stops answering (ioredis reports every failed reconnect), one note when it answers again. */
+function reportReachability(redis: Redis, app: FastifyInstance): void {
+  let reachable = true;
+  redis.on('error', (error: Error) => {
+    if (!reachable) return;
+    reachable = false;
+    app.log.warn({ reason: error.message }, 'Redis is not answering: rate limits are counted in this process until it does');
+  });
+  redis.on('ready', () => {
+    if (reachable) return;
+    reachable = true;
+    app.log.info('Redis answers again: rate limits are shared again');
   });
 }
 

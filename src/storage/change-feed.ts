@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import { NotificationListener } from './notification-listener.js';
 
 /** Told of a change; `key` names the one row it changed, when the writer said which. */
 type Listener = (key?: string) => void;
@@ -27,7 +27,7 @@ export interface ChangeSource {
 export class ChangeFeed implements ChangeSource {
   private readonly counts = new Map<ChangeTopic, number>(TOPICS.map((topic) => [topic, 0]));
   private readonly listeners = new Map<ChangeTopic, Set<Listener>>(TOPICS.map((topic) => [topic, new Set()]));
-  private client?: pg.Client;
+  private listener?: NotificationListener;
   private poller?: NodeJS.Timeout;
 
   static readonly CHANNEL = 'rental_changes';
@@ -79,25 +79,19 @@ export class ChangeFeed implements ChangeSource {
     };
   }
 
-  /** PostgreSQL: follow the other instances' writes. */
-  async listen(connectionString: string): Promise<void> {
-    const { default: driver } = await import('pg');
-    const client = new driver.Client({ connectionString });
-    client.on('notification', ({ payload = '' }) => {
-      const colon = payload.indexOf(':');
-      const topic = colon < 0 ? payload : payload.slice(0, colon);
-      if (isTopic(topic)) this.bump(topic, colon < 0 ? undefined : payload.slice(colon + 1));
-      else this.bump();
+  /** PostgreSQL: follow the other instances' writes (see NotificationListener for how it survives failures). */
+  async listen(connectionString: string, timeoutMs: number): Promise<void> {
+    const listener = new NotificationListener(connectionString, ChangeFeed.CHANNEL, timeoutMs, {
+      notified: (payload) => {
+        const colon = payload.indexOf(':');
+        const topic = colon < 0 ? payload : payload.slice(0, colon);
+        if (isTopic(topic)) this.bump(topic, colon < 0 ? undefined : payload.slice(colon + 1));
+        else this.bump();
+      },
+      missed: () => this.bump(),
     });
-    // A lost connection could miss notifications: treat it as a change, then reconnect.
-    client.on('error', () => {
-      this.bump();
-      this.client = undefined;
-      setTimeout(() => void this.listen(connectionString).catch(() => this.bump()), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${ChangeFeed.CHANNEL}`);
-    this.client = client;
+    await listener.start();
+    this.listener = listener;
   }
 
   /**
@@ -121,9 +115,7 @@ export class ChangeFeed implements ChangeSource {
 
   async close(): Promise<void> {
     clearInterval(this.poller);
-    const client = this.client;
-    this.client = undefined;
-    client?.removeAllListeners('error');
-    await client?.end().catch(() => undefined);
+    await this.listener?.close();
+    this.listener = undefined;
   }
 }

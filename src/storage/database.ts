@@ -4,7 +4,8 @@ import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysel
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema, Dialect } from './schema.js';
 import { openSqlite } from './sqlite-dialect.js';
-import { preparingPool } from './prepared-statements.js';
+import { preparingPool, MAX_NAMED_STATEMENTS } from './prepared-statements.js';
+import { StatementDeadline } from './statement-deadline.js';
 
 export interface OpenDatabase {
   db: Kysely<DatabaseSchema>;
@@ -16,17 +17,25 @@ export interface OpenDatabase {
   runBeforeCommit?(statements: string[]): void;
   /** SQLite: a number that moves when another connection (another process) commits to the file. */
   dataVersion?(): number;
+  /** PostgreSQL: from now on a statement unanswered for `ms` fails, and its connection is closed (see StatementDeadline). */
+  limitStatements?(ms: number): void;
 }
+
+/** How long the service waits on PostgreSQL for a connection, and (once migrated) for a statement's answer: DATABASE_TIMEOUT_MS. */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
 
 const INT8_OID = 20;
 
 /** `file:./data/rental.db`, a plain path, or `postgres://…`. The PostgreSQL driver is loaded only for PostgreSQL. */
-export async function openDatabase(url: string, dataDir: string): Promise<OpenDatabase> {
+export async function openDatabase(url: string, dataDir: string, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS): Promise<OpenDatabase> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      // Also how long a request waits for a free connection when all ten are busy.
+      connectionTimeoutMillis: timeoutMs,
+      keepAlive: true,
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
@@ -35,8 +44,9 @@ export async function openDatabase(url: string, dataDir: string): Promise<OpenDa
     // An idle connection the server drops (restart, terminated backend, network) is discarded by
     // the pool and replaced on the next query; without a listener its error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const deadline = new StatementDeadline();
+    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool, MAX_NAMED_STATEMENTS, deadline) }) });
+    return { db, dialect: 'postgres', close: () => db.destroy(), limitStatements: (ms) => deadline.limit(ms) };
   }
   const file = sqliteFile(url, dataDir);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

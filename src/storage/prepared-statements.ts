@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { StatementDeadline } from './statement-deadline.js';
 
 /** Statement texts given a name at most, per process: each connection may prepare them all. */
 export const MAX_NAMED_STATEMENTS = 256;
@@ -24,7 +25,7 @@ function changedResult(error: unknown): boolean {
   return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
 }
 
-export function preparingPool(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): PostgresPool {
+export function preparingPool(pool: pg.Pool, max = MAX_NAMED_STATEMENTS, deadline = new StatementDeadline()): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string, values: readonly unknown[]): string | undefined => {
     if (values.length === 0 || text.includes('*')) return undefined;
@@ -38,8 +39,19 @@ export function preparingPool(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): Postgr
   // Kysely keeps one connection object per client it is given, so each client keeps one wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // pg-pool listens for a connection's errors only while it is idle; one that dies while
+    // checked out (a server restart under a request) would otherwise throw from an 'error'
+    // event and end the process. Its statement fails with the error, which is enough.
+    client.on('error', () => {});
     /** Texts whose prepared form this connection can no longer run (see changedResult). */
     const stale = new Set<string>();
+    /** Set once a statement went unanswered past the deadline: the connection is given up. */
+    let abandoned: Error | undefined;
+    const send = <R>(config: pg.QueryConfig): Promise<PostgresQueryResult<R>> => {
+      if (abandoned) return Promise.reject(abandoned);
+      const answer = client.query(config) as unknown as Promise<PostgresQueryResult<R>>;
+      return deadline.race(answer, (error) => (abandoned = error));
+    };
     function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
     function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
@@ -47,15 +59,16 @@ export function preparingPool(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): Postgr
       // Kysely passes each call a fresh array, which pg only reads: no copy is needed.
       const values = parameters as unknown[];
       const name = stale.has(sqlOrCursor) ? undefined : nameOf(sqlOrCursor, values);
-      const unnamed = () => client.query({ text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>;
+      const unnamed = () => send<R>({ text: sqlOrCursor, values });
       if (name === undefined) return unnamed();
-      return (client.query({ name, text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>).catch((error: unknown) => {
+      return send<R>({ name, text: sqlOrCursor, values }).catch((error: unknown) => {
         if (!changedResult(error)) throw error;
         stale.add(sqlOrCursor);
         return unnamed();
       });
     }
-    return { query, release: () => client.release() };
+    // Released with an error, pg-pool closes the connection instead of keeping it.
+    return { query, release: () => client.release(abandoned) };
   };
   return {
     async connect() {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { migrate, openDatabase } from './database.js';
+import { DEFAULT_DATABASE_TIMEOUT_MS, migrate, openDatabase } from './database.js';
 import { MediaRepository } from './media-repository.js';
 import { PasswordResetsRepository } from './password-resets-repository.js';
 import { ProductsRepository } from './products-repository.js';
@@ -30,20 +30,22 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export async function openStorage(databaseUrl: string, dataDir: string): Promise<Storage> {
-  const database = await openDatabase(databaseUrl, dataDir);
+/** `timeoutMs`: how long to wait on PostgreSQL (DATABASE_TIMEOUT_MS). */
+export async function openStorage(databaseUrl: string, dataDir: string, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS): Promise<Storage> {
+  const database = await openDatabase(databaseUrl, dataDir, timeoutMs);
   try {
     await migrate(database);
   } catch (error) {
     await database.close();
     throw error;
   }
+  database.limitStatements?.(timeoutMs);
   const { db, dialect } = database;
   database.runBeforeCommit?.(FLUSH_SEARCH_INDEX);
   const changes = new ChangeFeed();
   // Reads may have cached what a lost batch wrote.
   database.onWritesLost?.(() => changes.bump());
-  if (dialect === 'postgres') await changes.listen(databaseUrl);
+  if (dialect === 'postgres') await changes.listen(databaseUrl, timeoutMs);
   if (database.dataVersion) changes.followOtherWriters(database.dataVersion, OTHER_WRITERS_POLL_MS);
   /** Called after every committed write, with what it changed (and the row, when it was one). */
   const changed = (topic: ChangeTopic) => async (key?: string) => {

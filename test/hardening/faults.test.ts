@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { defaultConfig } from '../../src/config/defaults.js';
+import { createAccount } from '../../src/operations/rents/accounts.js';
+import { openStorage } from '../../src/storage/storage.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { errorFields } from '../helpers/http.js';
+import { startProcess, type ServiceProcess } from '../helpers/process.js';
+import { createPostgresDatabase } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
+
+/**
+ * The service as `npm start` runs it, with PostgreSQL or Redis behind a proxy that fails the
+ * way networks and servers fail: connections dropped under a request (a restart), or a
+ * partition where nothing answers. The service must stay up, answer every request in the
+ * contract's shape instead of holding it, and recover by itself once the dependency is back.
+ */
+const SECRET = 'faults-secret-faults-secret-faults-0123';
+const PASSWORD = 'fault tolerant';
+/** No request may wait longer than this, whatever the dependency does (a hang fails the test). */
+const ANSWERED_WITHIN_MS = 8_000;
+
+interface Answer {
+  status: number;
+  text: string;
+  body: unknown;
+  headers: Headers;
+}
+
+async function call(service: ServiceProcess, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(service.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(ANSWERED_WITHIN_MS) });
+  const text = await res.text();
+  return { status: res.status, text, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+async function login(service: ServiceProcess, email: string): Promise<string> {
+  const res = await call(service, 'POST', '/api/rents/login', undefined, { email, password: PASSWORD });
+  assert.equal(res.status, 200, res.text);
+  return (res.body as { token: string }).token;
+}
+
+/** A fault's answer: the contract's error shape, a generic message, nothing of the database inside. */
+function assertFaultAnswer(res: Answer, status: number): void {
+  assert.equal(res.status, status, res.text);
+  errorFields(res.body);
+  assert.doesNotMatch(res.text, /postgres|select |insert |connection|ECONN|\.ts:\d/i);
+}
+
+const product = (name: string) => ({ basic: { product_name: name }, settings: { published: true } });
+
+async function becomesReady(service: ServiceProcess): Promise<boolean> {
+  return until(async () => (await call(service, 'GET', '/ready')).status === 200, 20_000, 100);
+}
+
+describe('PostgreSQL failing under the service', { skip: !process.env.TEST_POSTGRES_URL && 'TEST_POSTGRES_URL is not set' }, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rental-faults-'));
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let proxy: FaultProxy;
+  let service: ServiceProcess;
+  let other: ServiceProcess;
+  let token: string;
+
+  before(async () => {
+    database = await createPostgresDatabase();
+    const storage = await openStorage(database.url, dataDir);
+    await createAccount({ config: defaultConfig(), storage }, 'system', { email: 'faults@example.com', password: PASSWORD, rentNameSystem: 'Faults' });
+    await storage.close();
+    proxy = await startFaultProxy(Number(new URL(database.url).port || 5432));
+    const env = { DATA_DIR: dataDir, RENTAL_SECRET: SECRET, DATABASE_TIMEOUT_MS: '1500' };
+    service = await startProcess({ ...env, DATABASE_URL: proxy.urlFor(database.url) });
+    // A second instance on the same database, not behind the proxy.
+    other = await startProcess({ ...env, DATABASE_URL: database.url });
+    token = await login(service, 'faults@example.com');
+  });
+
+  after(async () => {
+    for (const running of [service, other]) {
+      running?.child.kill('SIGKILL');
+      await running?.exited;
+    }
+    await proxy?.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a connection lost under a request: a 500, the service stays up, /ready says 503 until the database is back', async () => {
+    proxy.blackHole();
+    const pending = call(service, 'POST', '/api/products/lost-1', token, product('Lost'));
+    await new Promise((done) => setTimeout(done, 300));
+    proxy.cut(); // the connection the create waits on dies under it
+    assertFaultAnswer(await pending, 500);
+    assert.equal(service.child.exitCode, null, 'the service process ended');
+    assertFaultAnswer(await call(service, 'GET', '/ready'), 503);
+    assertFaultAnswer(await call(service, 'POST', '/api/products/lost-2', token, product('Lost')), 500);
+    assert.equal((await call(service, 'GET', '/health')).status, 200);
+
+    proxy.restore();
+    assert.ok(await becomesReady(service), '/ready never came back');
+    assert.equal((await call(service, 'POST', '/api/products/lost-3', token, product('Found'))).status, 201);
+    assert.equal((await call(service, 'GET', '/api/products/lost-3')).status, 200);
+    assert.equal((await call(other, 'GET', '/api/products/lost-1')).status, 404, 'the create that failed stored nothing');
+  });
+
+  it('a database that stops answering: /ready and requests give up after DATABASE_TIMEOUT_MS, and it recovers', async () => {
+    proxy.blackHole();
+    try {
+      assertFaultAnswer(await call(service, 'GET', '/ready'), 503);
+      assertFaultAnswer(await call(service, 'POST', '/api/products/silent-1', token, product('Silent')), 500);
+      assertFaultAnswer(await call(service, 'GET', '/api/products/never-stored'), 500);
+      // More requests than the pool has connections: none waits on one the partition holds.
+      const many = await Promise.all(Array.from({ length: 12 }, (_, i) => call(service, 'GET', `/api/products/never-${i}`)));
+      for (const res of many) assertFaultAnswer(res, 500);
+    } finally {
+      proxy.restore();
+    }
+    assert.ok(await becomesReady(service), '/ready never came back');
+    assert.equal((await call(service, 'POST', '/api/products/silent-2', token, product('Back'))).status, 201);
+  });
+
+  // A dropped connection errors at once; a silent one is found by the listener's heartbeat
+  // (every 5 s, given DATABASE_TIMEOUT_MS to answer), so the change may take that long to arrive.
+  for (const [fault, withinMs] of [['dropped', 5_000], ['silent', 15_000]] as const) {
+    it(`another instance's writes reach this one's caches once its ${fault} notification connection is replaced`, async () => {
+      const id = `shared-${fault}`;
+      assert.equal((await call(other, 'POST', `/api/products/${id}`, token, product('Before'))).status, 201);
+      if (fault === 'dropped') proxy.cut();
+      else proxy.blackHole();
+      // Long enough for several attempts to listen again to fail.
+      await new Promise((done) => setTimeout(done, 2_500));
+      proxy.restore();
+      assert.ok(await becomesReady(service), '/ready never came back');
+      const name = async () => ((await call(service, 'GET', `/api/products/${id}?depth=0`)).body as { basic: { product_name: string } }).basic.product_name;
+      assert.equal(await name(), 'Before'); // now in this instance's cache
+      assert.equal((await call(other, 'PATCH', `/api/products/${id}`, token, { basic: { product_name: 'After' } })).status, 200);
+      assert.ok(await until(async () => (await name()) === 'After', withinMs, 50), 'this instance kept serving the product as it was before the other wrote it');
+    });
+  }
+});
+
+describe('Redis failing under the service', { skip: !process.env.TEST_REDIS_URL && 'TEST_REDIS_URL is not set' }, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rental-faults-'));
+  const redisUrl = process.env.TEST_REDIS_URL as string;
+  let proxy: FaultProxy;
+  let service: ServiceProcess;
+  const accounts: { id: string; token: string }[] = [];
+
+  before(async () => {
+    const storage = await openStorage(`file:${dataDir}/rental.db`, dataDir);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const profile = await createAccount({ config: defaultConfig(), storage }, 'system', { email: `limited${i}@example.com`, password: PASSWORD, rentNameSystem: `Limited ${i}` });
+      ids.push(profile.id);
+    }
+    await storage.close();
+    proxy = await startFaultProxy(Number(new URL(redisUrl).port || 6379));
+    service = await startProcess({ DATA_DIR: dataDir, RENTAL_SECRET: SECRET, REDIS_URL: proxy.urlFor(redisUrl), RENTAL_CONFIG: resolve('test/fixtures/configs/tight-limits.ts') });
+    for (const [i, id] of ids.entries()) accounts.push({ id, token: await login(service, `limited${i}@example.com`) });
+  });
+
+  after(async () => {
+    service?.child.kill('SIGKILL');
+    await service?.exited;
+    await proxy?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The fixture's limit is 8 a minute: eight answers, then a 429 with Retry-After, none held up. */
+  async function limitHolds(token: string): Promise<void> {
+    for (let i = 0; i < 8; i++) assert.equal((await call(service, 'GET', '/api/products', token)).status, 200, `request ${i + 1}`);
+    const over = await call(service, 'GET', '/api/products', token);
+    assert.equal(over.status, 429, over.text);
+    assert.ok(Number(over.headers.get('retry-after')) > 0);
+  }
+
+  it('Redis gone or silent: requests are answered at once and the limits still hold, counted here until Redis answers again', async () => {
+    const [first, second, third] = accounts as [(typeof accounts)[0], (typeof accounts)[0], (typeof accounts)[0]];
+    proxy.cut();
+    await limitHolds(first.token);
+
+    proxy.restore();
+    const redis = new Redis(redisUrl);
+    try {
+      const key = `rental-rate-limit:account:${second.id}`;
+      const shared = await until(async () => {
+        await call(service, 'GET', '/api/products', second.token);
+        return (await redis.get(key)) !== null;
+      }, 10_000, 100);
+      assert.ok(shared, 'the counts never went back to Redis');
+    } finally {
+      redis.disconnect();
+    }
+
+    proxy.blackHole();
+    try {
+      await limitHolds(third.token);
+    } finally {
+      proxy.restore();
+    }
+  });
+});
