@@ -7,6 +7,7 @@ import { RentsRepository } from './rents-repository.js';
 import { SessionsRepository } from './sessions-repository.js';
 import type { Dialect } from './schema.js';
 import { ChangeFeed, type ChangeTopic } from './change-feed.js';
+import { ChangeNotices } from './change-notices.js';
 import { OwnerProfiles } from './owner-profiles.js';
 import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
 
@@ -47,10 +48,11 @@ export async function openStorage(databaseUrl: string, dataDir: string, timeoutM
   database.onWritesLost?.(() => changes.bump());
   if (dialect === 'postgres') await changes.listen(databaseUrl, timeoutMs);
   if (database.dataVersion) changes.followOtherWriters(database.dataVersion, OTHER_WRITERS_POLL_MS);
+  const notices = dialect === 'postgres' ? new ChangeNotices(db, ChangeFeed.CHANNEL) : undefined;
   /** Called after every committed write, with what it changed (and the row, when it was one). */
   const changed = (topic: ChangeTopic) => async (key?: string) => {
     changes.bump(topic, key);
-    if (dialect === 'postgres') await sql`SELECT pg_notify(${ChangeFeed.CHANNEL}, ${ChangeFeed.payload(topic, key)})`.execute(db);
+    await notices?.send(ChangeFeed.payload(topic, key));
   };
   const owners = new OwnerProfiles(db, changes.source('accounts'));
   return {
@@ -66,6 +68,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, timeoutM
       await sql`SELECT 1`.execute(db);
     },
     async close() {
+      notices?.close();
       await changes.close();
       await database.close();
     },
