@@ -46,7 +46,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Database reachable */
+        /** Database reachable (it answers within 2 s) */
         get: {
             parameters: {
                 query?: never;
