@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { createAccount } from '../../src/operations/rents/accounts.js';
@@ -202,6 +204,85 @@ describe('Redis failing under the service', { skip: !process.env.TEST_REDIS_URL 
       await limitHolds(third.token);
     } finally {
       proxy.restore();
+    }
+  });
+});
+
+/** Mounts a small tmpfs at a new folder (root only); undefined where that is not possible here. */
+function smallDisk(megabytes: number): { dir: string; unmount: () => void } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'rental-full-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir], { stdio: 'ignore' });
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  return {
+    dir,
+    unmount: () => {
+      execFileSync('umount', [dir], { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes a file until the disk refuses more. */
+function fillDisk(path: string): void {
+  const chunk = Buffer.alloc(1024 * 1024);
+  const fd = openSync(path, 'w');
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe('a full disk under the service (SQLite)', () => {
+  const disk = smallDisk(32);
+  let service: ServiceProcess;
+
+  after(async () => {
+    if (service && service.child.exitCode === null) {
+      service.child.kill('SIGKILL');
+      await service.exited;
+    }
+    disk?.unmount();
+  });
+
+  it('writes fail with a 500 and store nothing, reads go on, and writes work again once there is room; the file stays intact', { skip: !disk && 'cannot mount a small tmpfs here (needs root)' }, async () => {
+    const dir = (disk as { dir: string }).dir;
+    const storage = await openStorage(`file:${dir}/rental.db`, dir);
+    await createAccount({ config: defaultConfig(), storage }, 'system', { email: 'full@example.com', password: PASSWORD, rentNameSystem: 'Full' });
+    await storage.close();
+    service = await startProcess({ DATA_DIR: dir, RENTAL_SECRET: SECRET, DATABASE_URL: `file:${dir}/rental.db` });
+    const token = await login(service, 'full@example.com');
+    const described = (name: string) => ({ ...product(name), basic: { product_name: name, product_desc: `${name} `.repeat(400) }, additional: { price: 10 } });
+    for (const id of ['kept-1', 'kept-2']) assert.equal((await call(service, 'POST', `/api/products/${id}`, token, described(id))).status, 201);
+
+    fillDisk(join(dir, 'filler'));
+    for (let i = 0; i < 5; i++) assertFaultAnswer(await call(service, 'POST', `/api/products/refused-${i}`, token, described(`refused-${i}`)), 500);
+    assertFaultAnswer(await call(service, 'PATCH', '/api/products/kept-1', token, { additional: { price: 99 } }), 500);
+    const kept = await call(service, 'GET', '/api/products/kept-1?depth=0');
+    assert.equal(kept.status, 200);
+    assert.equal((kept.body as { additional: { price: number } }).additional.price, 10, 'the refused PATCH changed nothing');
+    assert.equal((await call(service, 'GET', '/api/products/count')).text, '{"totalDocs":2}');
+
+    rmSync(join(dir, 'filler'));
+    assert.equal((await call(service, 'POST', '/api/products/after-1', token, described('after-1'))).status, 201);
+    assert.equal((await call(service, 'PATCH', '/api/products/kept-1', token, { additional: { price: 99 } })).status, 200);
+
+    service.child.kill('SIGTERM');
+    assert.equal((await service.exited).code, 0);
+    const file = new Database(join(dir, 'rental.db'), { readonly: true });
+    try {
+      assert.equal(file.pragma('integrity_check', { simple: true }), 'ok');
+      const rows = file.prepare('SELECT id, doc FROM products ORDER BY id').all() as { id: string; doc: string }[];
+      assert.deepEqual(rows.map((row) => row.id), ['after-1', 'kept-1', 'kept-2']);
+      assert.equal((JSON.parse((rows[1] as { doc: string }).doc) as { additional: { price: number } }).additional.price, 99);
+    } finally {
+      file.close();
     }
   });
 });
