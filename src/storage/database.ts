@@ -36,6 +36,10 @@ export async function openDatabase(url: string, dataDir: string, timeoutMs = DEF
       // Also how long a request waits for a free connection when all ten are busy.
       connectionTimeoutMillis: timeoutMs,
       keepAlive: true,
+      // The service's transactions run their statements back to back. One left without a
+      // statement this long is an instance cut off mid-transaction: PostgreSQL ends it, and
+      // the rows it locked are free again for the other instances (else until TCP gives up).
+      idle_in_transaction_session_timeout: timeoutMs,
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
