@@ -54,7 +54,14 @@ export async function openDatabase(url: string, dataDir: string, timeoutMs = DEF
   }
   const file = sqliteFile(url, dataDir);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const { dialect, driver } = openSqlite(file);
+  let opened: ReturnType<typeof openSqlite>;
+  try {
+    opened = openSqlite(file);
+  } catch (error) {
+    // "file is not a database" alone would not say which file.
+    throw new Error(`Could not open the SQLite database ${file}: ${(error as Error).message}`);
+  }
+  const { dialect, driver } = opened;
   const db = new Kysely<DatabaseSchema>({ dialect });
   return {
     db,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -113,6 +113,16 @@ describe('SQLite migrations', () => {
       });
     } finally {
       await database.close();
+    }
+  });
+
+  it('a file that is not a SQLite database is named in the error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rental-not-a-db-'));
+    try {
+      writeFileSync(join(dir, 'rental.db'), 'these bytes are no SQLite database, whatever the name says'.repeat(100));
+      await assert.rejects(openDatabase(`file:${dir}/rental.db`, dir), new Error(`Could not open the SQLite database ${join(dir, 'rental.db')}: file is not a database`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
