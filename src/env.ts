@@ -50,8 +50,20 @@ function onOrOff(source: NodeJS.ProcessEnv, name: string): boolean {
   return value;
 }
 
+/**
+ * A URL of another kind would otherwise be taken for a SQLite path (`postgress://…` became a
+ * folder named after the URL, password included, holding an empty database). Only the scheme
+ * is quoted back: the rest may hold a password.
+ */
+function checkDatabaseUrl(url: string): void {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1];
+  if (scheme === undefined || /^(postgres|postgresql|file)$/i.test(scheme)) return;
+  throw new Error(`DATABASE_URL must be file:<path> or a path (SQLite), or postgres://… (PostgreSQL), not a \`${scheme}:\` URL.`);
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = resolve(source.DATA_DIR || './data');
+  if (source.DATABASE_URL) checkDatabaseUrl(source.DATABASE_URL);
   const port = Number(source.PORT || 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not \`${source.PORT}\`.`);
   const cacheBytes = megabytes(source, 'CACHE_MB', 1, 'at least 1');

@@ -47,6 +47,17 @@ describe('the environment', () => {
     for (const value of ['soon', '99', '1.5', '-1000']) assert.throws(() => readEnv({ DATABASE_TIMEOUT_MS: value }), /DATABASE_TIMEOUT_MS must be a whole number of milliseconds, at least 100/, value);
   });
 
+  it('refuses a DATABASE_URL of another kind than SQLite or PostgreSQL, quoting only its scheme', () => {
+    for (const url of ['postgres://u:p@h/db', 'postgresql://h/db', 'file:./data/x.db', 'file:///tmp/x.db', './data/x.db', '/tmp/x.db']) assert.equal(readEnv({ DATABASE_URL: url }).databaseUrl, url, url);
+    for (const [url, scheme] of [['postgress://user:secret@host/db', 'postgress'], ['mysql://root:secret@host/db', 'mysql']] as const) {
+      assert.throws(() => readEnv({ DATABASE_URL: url }), (error: Error) => {
+        assert.match(error.message, new RegExp(`not a \`${scheme}:\` URL`));
+        assert.ok(!error.message.includes('secret'), error.message);
+        return true;
+      });
+    }
+  });
+
   it('refuses a PORT that is not a port', () => {
     for (const value of ['http', '-1', '65536', '80.5']) assert.throws(() => readEnv({ PORT: value }), /PORT must be a port number/, value);
     assert.equal(readEnv({ PORT: '8080' }).port, 8080);
