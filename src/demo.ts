@@ -12,7 +12,7 @@ delete process.env.DATABASE_URL;
 try {
   await runCli(['seed:demo']);
   const env = readEnv();
-  const service = await startService(env, { logLevel: process.env.LOG_LEVEL ?? 'warn' });
+  const service = await startService(env, { logLevel: env.logLevel ?? 'warn' });
   stopOnSignals(service);
   console.log(`Demo catalogue served at http://${env.host}:${env.port} (data in ${dataDir}); API docs at /api/docs.`);
 } catch (error) {

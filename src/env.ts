@@ -21,7 +21,11 @@ export interface Env {
   logRequests: boolean;
   /** PostgreSQL: how long to wait for a connection or a statement's answer (DATABASE_TIMEOUT_MS); unset, its default. */
   databaseTimeoutMs?: number;
+  /** pino's level (LOG_LEVEL); unset, the caller's default. */
+  logLevel?: string;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 const MB = 1024 * 1024;
 
@@ -69,6 +73,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cacheBytes = megabytes(source, 'CACHE_MB', 1, 'at least 1');
   const bodyFileBytes = megabytes(source, 'BODY_FILE_MB', 0, '0 or more');
   const databaseTimeoutMs = milliseconds(source, 'DATABASE_TIMEOUT_MS', 100);
+  const logLevel = source.LOG_LEVEL || undefined;
+  if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not \`${logLevel}\`.`);
   if (bodyFileBytes !== undefined && bodyFileBytes > 0 && bodyFileBytes < 16 * MB) throw new Error(`BODY_FILE_MB must be 0 (bodies in memory) or at least 16, not \`${source.BODY_FILE_MB}\`.`);
   return {
     port,
@@ -84,5 +90,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     warmBodies: onOrOff(source, 'WARM_BODIES'),
     logRequests: onOrOff(source, 'LOG_REQUESTS'),
     ...(databaseTimeoutMs !== undefined ? { databaseTimeoutMs } : {}),
+    ...(logLevel !== undefined ? { logLevel } : {}),
   };
 }

@@ -11,7 +11,8 @@ import { startService, stopOnSignals } from './server.js';
 setFlagsFromString('--heap-growing-percent=30');
 
 try {
-  stopOnSignals(await startService(readEnv(), { logLevel: process.env.LOG_LEVEL }));
+  const env = readEnv();
+  stopOnSignals(await startService(env, { logLevel: env.logLevel }));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -58,6 +58,12 @@ describe('the environment', () => {
     }
   });
 
+  it("takes one of pino's levels as LOG_LEVEL and refuses any other", () => {
+    assert.equal(readEnv({}).logLevel, undefined);
+    for (const level of ['warn', 'debug', 'silent']) assert.equal(readEnv({ LOG_LEVEL: level }).logLevel, level);
+    assert.throws(() => readEnv({ LOG_LEVEL: 'verbose' }), /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not `verbose`/);
+  });
+
   it('refuses a PORT that is not a port', () => {
     for (const value of ['http', '-1', '65536', '80.5']) assert.throws(() => readEnv({ PORT: value }), /PORT must be a port number/, value);
     assert.equal(readEnv({ PORT: '8080' }).port, 8080);
