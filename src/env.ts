@@ -55,19 +55,21 @@ function onOrOff(source: NodeJS.ProcessEnv, name: string): boolean {
 }
 
 /**
- * A URL of another kind would otherwise be taken for a SQLite path (`postgress://…` became a
- * folder named after the URL, password included, holding an empty database). Only the scheme
- * is quoted back: the rest may hold a password.
+ * A URL's scheme must be one the variable takes: a DATABASE_URL of another kind would otherwise
+ * be taken for a SQLite path (`postgress://…` became a folder named after the URL, password
+ * included, holding an empty database). Only the scheme is quoted back: the rest may hold a
+ * password. Values without a scheme pass (paths, for DATABASE_URL).
  */
-function checkDatabaseUrl(url: string): void {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1];
-  if (scheme === undefined || /^(postgres|postgresql|file)$/i.test(scheme)) return;
-  throw new Error(`DATABASE_URL must be file:<path> or a path (SQLite), or postgres://… (PostgreSQL), not a \`${scheme}:\` URL.`);
+function checkScheme(source: NodeJS.ProcessEnv, name: string, allowed: RegExp, takes: string): void {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(source[name] ?? '')?.[1];
+  if (scheme === undefined || allowed.test(scheme)) return;
+  throw new Error(`${name} must be ${takes}, not a \`${scheme}:\` URL.`);
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = resolve(source.DATA_DIR || './data');
-  if (source.DATABASE_URL) checkDatabaseUrl(source.DATABASE_URL);
+  checkScheme(source, 'DATABASE_URL', /^(postgres|postgresql|file)$/i, 'file:<path> or a path (SQLite), or postgres://… (PostgreSQL)');
+  checkScheme(source, 'REDIS_URL', /^rediss?$/i, 'redis://… (or rediss://… for TLS)');
   const port = Number(source.PORT || 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not \`${source.PORT}\`.`);
   const cacheBytes = megabytes(source, 'CACHE_MB', 1, 'at least 1');

@@ -58,6 +58,11 @@ describe('the environment', () => {
     }
   });
 
+  it('refuses a REDIS_URL that is not redis:// or rediss://', () => {
+    for (const url of ['redis://127.0.0.1:6379', 'rediss://user:pass@host:6380/0']) assert.equal(readEnv({ REDIS_URL: url }).redisUrl, url);
+    assert.throws(() => readEnv({ REDIS_URL: 'http://user:secret@127.0.0.1:6379' }), (error: Error) => /REDIS_URL must be redis:\/\/… \(or rediss:\/\/… for TLS\), not a `http:` URL/.test(error.message) && !error.message.includes('secret'));
+  });
+
   it("takes one of pino's levels as LOG_LEVEL and refuses any other", () => {
     assert.equal(readEnv({}).logLevel, undefined);
     for (const level of ['warn', 'debug', 'silent']) assert.equal(readEnv({ LOG_LEVEL: level }).logLevel, level);
