@@ -68,8 +68,8 @@ function checkScheme(source: NodeJS.ProcessEnv, name: string, allowed: RegExp, t
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = resolve(source.DATA_DIR || './data');
-  checkScheme(source, 'DATABASE_URL', /^(postgres|postgresql|file)$/i, 'file:<path> or a path (SQLite), or postgres://… (PostgreSQL)');
-  checkScheme(source, 'REDIS_URL', /^rediss?$/i, 'redis://… (or rediss://… for TLS)');
+  checkScheme(source, 'DATABASE_URL', /^(postgres|postgresql|file)$/, 'file:<path> or a path (SQLite), or postgres://… (PostgreSQL)');
+  checkScheme(source, 'REDIS_URL', /^rediss?$/, 'redis://… (or rediss://… for TLS)');
   const port = Number(source.PORT || 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not \`${source.PORT}\`.`);
   const cacheBytes = megabytes(source, 'CACHE_MB', 1, 'at least 1');

@@ -49,7 +49,8 @@ describe('the environment', () => {
 
   it('refuses a DATABASE_URL of another kind than SQLite or PostgreSQL, quoting only its scheme', () => {
     for (const url of ['postgres://u:p@h/db', 'postgresql://h/db', 'file:./data/x.db', 'file:///tmp/x.db', './data/x.db', '/tmp/x.db']) assert.equal(readEnv({ DATABASE_URL: url }).databaseUrl, url, url);
-    for (const [url, scheme] of [['postgress://user:secret@host/db', 'postgress'], ['mysql://root:secret@host/db', 'mysql']] as const) {
+    // Schemes are matched as the service reads them, in lower case: `POSTGRES://` would be a path.
+    for (const [url, scheme] of [['postgress://user:secret@host/db', 'postgress'], ['mysql://root:secret@host/db', 'mysql'], ['POSTGRES://user:secret@host/db', 'POSTGRES']] as const) {
       assert.throws(() => readEnv({ DATABASE_URL: url }), (error: Error) => {
         assert.match(error.message, new RegExp(`not a \`${scheme}:\` URL`));
         assert.ok(!error.message.includes('secret'), error.message);
