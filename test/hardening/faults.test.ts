@@ -10,7 +10,7 @@ import { defaultConfig } from '../../src/config/defaults.js';
 import { createAccount } from '../../src/operations/rents/accounts.js';
 import { openStorage } from '../../src/storage/storage.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { errorFields } from '../helpers/http.js';
+import { HttpClient, errorFields, type HttpResponse } from '../helpers/http.js';
 import { startProcess, type ServiceProcess } from '../helpers/process.js';
 import { createPostgresDatabase } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
@@ -26,20 +26,9 @@ const PASSWORD = 'fault tolerant';
 /** No request may wait longer than this, whatever the dependency does (a hang fails the test). */
 const ANSWERED_WITHIN_MS = 8_000;
 
-interface Answer {
-  status: number;
-  text: string;
-  body: unknown;
-  headers: Headers;
-}
-
-async function call(service: ServiceProcess, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(service.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(ANSWERED_WITHIN_MS) });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+/** A request of these tests, which gives up (and so fails the test) after ANSWERED_WITHIN_MS. */
+function call(service: ServiceProcess, method: string, path: string, token?: string, body?: unknown): Promise<HttpResponse> {
+  return new HttpClient(service.url).request(method, path, { token, body, signal: AbortSignal.timeout(ANSWERED_WITHIN_MS) });
 }
 
 async function login(service: ServiceProcess, email: string): Promise<string> {
@@ -49,7 +38,7 @@ async function login(service: ServiceProcess, email: string): Promise<string> {
 }
 
 /** A fault's answer: the contract's error shape, a generic message, nothing of the database inside. */
-function assertFaultAnswer(res: Answer, status: number): void {
+function assertFaultAnswer(res: HttpResponse, status: number): void {
   assert.equal(res.status, status, res.text);
   errorFields(res.body);
   assert.doesNotMatch(res.text, /postgres|select |insert |connection|ECONN|\.ts:\d/i);

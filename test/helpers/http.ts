@@ -15,7 +15,7 @@ export class HttpClient {
   async request<T = unknown>(
     method: string,
     path: string,
-    options: { body?: unknown; raw?: BodyInit; token?: string; headers?: Record<string, string> } = {},
+    options: { body?: unknown; raw?: BodyInit; token?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
   ): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -24,7 +24,7 @@ export class HttpClient {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body });
+    const res = await fetch(this.baseUrl + path, { method, headers, body, signal: options.signal });
     const text = await res.text();
     let parsed: unknown = undefined;
     if (text !== '') {
