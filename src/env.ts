@@ -21,6 +21,8 @@ export interface Env {
   logRequests: boolean;
   /** PostgreSQL: how long to wait for a connection or a statement's answer (DATABASE_TIMEOUT_MS); unset, its default. */
   databaseTimeoutMs?: number;
+  /** PostgreSQL: how many connections the process keeps at most (DATABASE_POOL_SIZE); unset, its default. */
+  databasePoolSize?: number;
   /** pino's level (LOG_LEVEL); unset, the caller's default. */
   logLevel?: string;
 }
@@ -38,11 +40,15 @@ function megabytes(source: NodeJS.ProcessEnv, name: string, min: number, what: s
   return Math.round(value * MB);
 }
 
-function milliseconds(source: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
+/** A whole number of `unit` from the environment, from `min` to `max`, or unset. */
+function wholeNumber(source: NodeJS.ProcessEnv, name: string, unit: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const text = source[name];
   if (!text) return undefined;
   const value = Number(text);
-  if (!(Number.isInteger(value) && value >= min)) throw new Error(`${name} must be a whole number of milliseconds, at least ${min}, not \`${text}\`.`);
+  if (!(Number.isInteger(value) && value >= min && value <= max)) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
+    throw new Error(`${name} must be a whole number of ${unit}, ${range}, not \`${text}\`.`);
+  }
   return value;
 }
 
@@ -74,7 +80,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not \`${source.PORT}\`.`);
   const cacheBytes = megabytes(source, 'CACHE_MB', 1, 'at least 1');
   const bodyFileBytes = megabytes(source, 'BODY_FILE_MB', 0, '0 or more');
-  const databaseTimeoutMs = milliseconds(source, 'DATABASE_TIMEOUT_MS', 100);
+  const databaseTimeoutMs = wholeNumber(source, 'DATABASE_TIMEOUT_MS', 'milliseconds', 100);
+  const databasePoolSize = wholeNumber(source, 'DATABASE_POOL_SIZE', 'connections', 1, 1000);
   const logLevel = source.LOG_LEVEL || undefined;
   if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not \`${logLevel}\`.`);
   if (bodyFileBytes !== undefined && bodyFileBytes > 0 && bodyFileBytes < 16 * MB) throw new Error(`BODY_FILE_MB must be 0 (bodies in memory) or at least 16, not \`${source.BODY_FILE_MB}\`.`);
@@ -92,6 +99,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     warmBodies: onOrOff(source, 'WARM_BODIES'),
     logRequests: onOrOff(source, 'LOG_REQUESTS'),
     ...(databaseTimeoutMs !== undefined ? { databaseTimeoutMs } : {}),
+    ...(databasePoolSize !== undefined ? { databasePoolSize } : {}),
     ...(logLevel !== undefined ? { logLevel } : {}),
+  };
+}
+
+/** What openStorage takes of the environment for PostgreSQL. */
+export function postgresOptions(env: Env): { timeoutMs?: number; poolSize?: number } {
+  return {
+    ...(env.databaseTimeoutMs !== undefined ? { timeoutMs: env.databaseTimeoutMs } : {}),
+    ...(env.databasePoolSize !== undefined ? { poolSize: env.databasePoolSize } : {}),
   };
 }

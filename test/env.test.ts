@@ -47,6 +47,12 @@ describe('the environment', () => {
     for (const value of ['soon', '99', '1.5', '-1000']) assert.throws(() => readEnv({ DATABASE_TIMEOUT_MS: value }), /DATABASE_TIMEOUT_MS must be a whole number of milliseconds, at least 100/, value);
   });
 
+  it('gives the PostgreSQL pool size when DATABASE_POOL_SIZE is set, and refuses what is not a whole number from 1 to 1000', () => {
+    assert.equal(readEnv({}).databasePoolSize, undefined);
+    assert.equal(readEnv({ DATABASE_POOL_SIZE: '25' }).databasePoolSize, 25);
+    for (const value of ['many', '0', '2.5', '-3', '1001']) assert.throws(() => readEnv({ DATABASE_POOL_SIZE: value }), /DATABASE_POOL_SIZE must be a whole number of connections, from 1 to 1000/, value);
+  });
+
   it('refuses a DATABASE_URL of another kind than SQLite or PostgreSQL, quoting only its scheme', () => {
     for (const url of ['postgres://u:p@h/db', 'postgresql://h/db', 'file:./data/x.db', 'file:///tmp/x.db', './data/x.db', '/tmp/x.db']) assert.equal(readEnv({ DATABASE_URL: url }).databaseUrl, url, url);
     // Schemes are matched as the service reads them, in lower case: `POSTGRES://` would be a path.

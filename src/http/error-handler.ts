@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { APIError, asClientError, type ErrorItem } from '../errors/api-error.js';
 import { toErrorItems } from '../domain/schema-validator.js';
+import { isDatabaseUnavailable } from '../storage/unavailable.js';
+
+/** How long a client is told to wait before it retries against a database that is unavailable. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = '1';
 
 export function sendErrors(reply: FastifyReply, status: number, items: ErrorItem[], headers: Record<string, string> = {}): FastifyReply {
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ errors: items });
@@ -36,6 +40,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const clientError = asClientError(error);
     if (clientError) return sendErrors(reply, clientError.status, clientError.items);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendErrors(reply, 503, [{ message: 'The database is unavailable right now; try again shortly.' }], { 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS });
+    }
     request.log.error({ err: error }, 'request failed');
     return sendErrors(reply, 500, [{ message: 'Something went wrong on our side.' }]);
   });

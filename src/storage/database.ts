@@ -23,17 +23,28 @@ export interface OpenDatabase {
 
 /** How long the service waits on PostgreSQL for a connection, and (once migrated) for a statement's answer: DATABASE_TIMEOUT_MS. */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
+/** How many PostgreSQL connections one process keeps at most: DATABASE_POOL_SIZE. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/** How the service uses PostgreSQL (SQLite takes neither). */
+export interface PostgresOptions {
+  /** DATABASE_TIMEOUT_MS; DEFAULT_DATABASE_TIMEOUT_MS when unset. */
+  timeoutMs?: number;
+  /** DATABASE_POOL_SIZE; DEFAULT_DATABASE_POOL_SIZE when unset. */
+  poolSize?: number;
+}
 
 const INT8_OID = 20;
 
 /** `file:./data/rental.db`, a plain path, or `postgres://…`. The PostgreSQL driver is loaded only for PostgreSQL. */
-export async function openDatabase(url: string, dataDir: string, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS): Promise<OpenDatabase> {
+export async function openDatabase(url: string, dataDir: string, options: PostgresOptions = {}): Promise<OpenDatabase> {
   if (/^postgres(ql)?:\/\//.test(url)) {
+    const { timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, poolSize = DEFAULT_DATABASE_POOL_SIZE } = options;
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
-      // Also how long a request waits for a free connection when all ten are busy.
+      max: poolSize,
+      // Also how long a request waits for a free connection when all are busy.
       connectionTimeoutMillis: timeoutMs,
       keepAlive: true,
       // The service's transactions run their statements back to back. One left without a

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DEFAULT_DATABASE_TIMEOUT_MS, migrate, openDatabase } from './database.js';
+import { DEFAULT_DATABASE_TIMEOUT_MS, migrate, openDatabase, type PostgresOptions } from './database.js';
 import { MediaRepository } from './media-repository.js';
 import { PasswordResetsRepository } from './password-resets-repository.js';
 import { ProductsRepository } from './products-repository.js';
@@ -31,9 +31,9 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** `timeoutMs`: how long to wait on PostgreSQL (DATABASE_TIMEOUT_MS). */
-export async function openStorage(databaseUrl: string, dataDir: string, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS): Promise<Storage> {
-  const database = await openDatabase(databaseUrl, dataDir, timeoutMs);
+export async function openStorage(databaseUrl: string, dataDir: string, options: PostgresOptions = {}): Promise<Storage> {
+  const { timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS } = options;
+  const database = await openDatabase(databaseUrl, dataDir, options);
   try {
     await migrate(database);
   } catch (error) {

@@ -44,6 +44,12 @@ function assertFaultAnswer(res: HttpResponse, status: number): void {
   assert.doesNotMatch(res.text, /postgres|select |insert |connection|ECONN|\.ts:\d/i);
 }
 
+/** A request the database could not serve: 503, and when to try again. */
+function assertUnavailable(res: HttpResponse): void {
+  assertFaultAnswer(res, 503);
+  assert.equal(res.headers.get('retry-after'), '1');
+}
+
 const product = (name: string) => ({ basic: { product_name: name }, settings: { published: true } });
 
 async function becomesReady(service: ServiceProcess): Promise<boolean> {
@@ -81,15 +87,15 @@ describe('PostgreSQL failing under the service', { skip: !process.env.TEST_POSTG
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a connection lost under a request: a 500, the service stays up, /ready says 503 until the database is back', async () => {
+  it('a connection lost under a request: a 503 with Retry-After, the service stays up, /ready says 503 until the database is back', async () => {
     proxy.blackHole();
     const pending = call(service, 'POST', '/api/products/lost-1', token, product('Lost'));
     await new Promise((done) => setTimeout(done, 300));
     proxy.cut(); // the connection the create waits on dies under it
-    assertFaultAnswer(await pending, 500);
+    assertUnavailable(await pending);
     assert.equal(service.child.exitCode, null, 'the service process ended');
     assertFaultAnswer(await call(service, 'GET', '/ready'), 503);
-    assertFaultAnswer(await call(service, 'POST', '/api/products/lost-2', token, product('Lost')), 500);
+    assertUnavailable(await call(service, 'POST', '/api/products/lost-2', token, product('Lost')));
     assert.equal((await call(service, 'GET', '/health')).status, 200);
 
     proxy.restore();
@@ -99,15 +105,15 @@ describe('PostgreSQL failing under the service', { skip: !process.env.TEST_POSTG
     assert.equal((await call(other, 'GET', '/api/products/lost-1')).status, 404, 'the create that failed stored nothing');
   });
 
-  it('a database that stops answering: /ready and requests give up after DATABASE_TIMEOUT_MS, and it recovers', async () => {
+  it('a database that stops answering: /ready and requests give up after DATABASE_TIMEOUT_MS with a 503, and it recovers', async () => {
     proxy.blackHole();
     try {
       assertFaultAnswer(await call(service, 'GET', '/ready'), 503);
-      assertFaultAnswer(await call(service, 'POST', '/api/products/silent-1', token, product('Silent')), 500);
-      assertFaultAnswer(await call(service, 'GET', '/api/products/never-stored'), 500);
+      assertUnavailable(await call(service, 'POST', '/api/products/silent-1', token, product('Silent')));
+      assertUnavailable(await call(service, 'GET', '/api/products/never-stored'));
       // More requests than the pool has connections: none waits on one the partition holds.
       const many = await Promise.all(Array.from({ length: 12 }, (_, i) => call(service, 'GET', `/api/products/never-${i}`)));
-      for (const res of many) assertFaultAnswer(res, 500);
+      for (const res of many) assertUnavailable(res);
     } finally {
       proxy.restore();
     }
@@ -273,5 +279,41 @@ describe('a full disk under the service (SQLite)', () => {
     } finally {
       file.close();
     }
+  });
+});
+
+describe('another process holding the SQLite write lock', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sqlite-busy-'));
+  let service: ServiceProcess;
+
+  after(async () => {
+    if (service && service.child.exitCode === null) {
+      service.child.kill('SIGKILL');
+      await service.exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('past the busy timeout: a write answers 503 with Retry-After and stores nothing; once the lock is free, writes work', async () => {
+    const storage = await openStorage(`file:${dir}/rental.db`, dir);
+    await createAccount({ config: defaultConfig(), storage }, 'system', { email: 'busy@example.com', password: PASSWORD, rentNameSystem: 'Busy' });
+    await storage.close();
+    service = await startProcess({ DATA_DIR: dir, RENTAL_SECRET: SECRET, DATABASE_URL: `file:${dir}/rental.db` });
+    const token = await login(service, 'busy@example.com');
+    assert.equal((await call(service, 'POST', '/api/products/before', token, product('Before'))).status, 201);
+
+    // What a long maintenance job in another process (a migration, an import) would hold.
+    const other = new Database(join(dir, 'rental.db'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      assertUnavailable(await call(service, 'POST', '/api/products/refused', token, product('Refused')));
+      assert.equal((await call(service, 'GET', '/api/products/before')).status, 200, 'reads go on');
+      other.exec('ROLLBACK');
+    } finally {
+      other.close();
+    }
+    assert.equal((await call(service, 'POST', '/api/products/after', token, product('After'))).status, 201);
+    assert.equal((await call(service, 'GET', '/api/products/refused')).status, 404, 'the refused create stored nothing');
+    assert.equal((await call(service, 'GET', '/api/products/count')).text, '{"totalDocs":2}');
   });
 });

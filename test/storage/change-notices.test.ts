@@ -20,7 +20,7 @@ describe('change notices to other instances', { skip: !process.env.TEST_POSTGRES
   before(async () => {
     database = await createPostgresDatabase();
     proxy = await startFaultProxy(Number(new URL(database.url).port || 5432));
-    opened = await openDatabase(proxy.urlFor(database.url), tmpdir(), 1_000);
+    opened = await openDatabase(proxy.urlFor(database.url), tmpdir(), { timeoutMs: 1_000 });
     // Another instance, listening directly (not behind the proxy).
     listener = new pg.Client({ connectionString: database.url });
     await listener.connect();

@@ -19,7 +19,7 @@ describe('a transaction left idle', { skip: !process.env.TEST_POSTGRES_URL && 'T
 
   before(async () => {
     database = await createPostgresDatabase();
-    opened = await openDatabase(database.url, tmpdir(), 1_000);
+    opened = await openDatabase(database.url, tmpdir(), { timeoutMs: 1_000 });
     other = new pg.Client({ connectionString: database.url });
     await other.connect();
     await other.query('CREATE TABLE locked (id int PRIMARY KEY, v int); INSERT INTO locked VALUES (1, 0)');
