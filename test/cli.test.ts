@@ -69,7 +69,7 @@ describe('npm run rental -- users:create', () => {
       evaId = eva.id;
       await storage.rents.recordFailure(evaId, 1, now + 600_000);
       await storage.sessions.create({ id: 'cli-session', rentId: evaId, expiresAt: now + 600_000 });
-      await storage.passwordResets.store(evaId, 'f'.repeat(64), now + 600_000);
+      await storage.passwordResets.store(evaId, 'f'.repeat(64), now, now + 600_000, now);
     } finally {
       await storage.close();
     }

@@ -46,7 +46,7 @@ export function defaultConfig(): RentalConfig {
     hooks: { products: {}, rents: {} },
     actions: {},
     products: { upsert: false, createWithoutId: true, maxLimit: 100, timeUnits: ['hour', 'day', 'week', 'month', 'year'] },
-    auth: { tokenExpiration: 7200, cookies: false, maxLoginAttempts: 5, lockTime: 600_000, forgotPasswordExpiration: 3_600_000, csrf: [], openRegistration: false },
+    auth: { tokenExpiration: 7200, cookies: false, maxLoginAttempts: 5, lockTime: 600_000, forgotPasswordExpiration: 3_600_000, forgotPasswordInterval: 60_000, csrf: [], openRegistration: false },
     rateLimit: { max: 1000, window: 60_000, login: { max: 20, window: 60_000 } },
     cors: { origins: [] },
     media: {

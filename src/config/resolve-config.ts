@@ -81,6 +81,7 @@ const SCHEMA: Record<string, Check> = {
     maxLoginAttempts: whole(1),
     lockTime: whole(0),
     forgotPasswordExpiration: whole(1),
+    forgotPasswordInterval: whole(0),
     csrf: origins,
     openRegistration: bool,
   }),

@@ -81,6 +81,8 @@ export interface RentalConfig {
     lockTime: number;
     /** How long a password reset token works (ms). */
     forgotPasswordExpiration: number;
+    /** How long after issuing a reset token forgot-password issues none for that account (ms; 0: no wait). */
+    forgotPasswordInterval: number;
     csrf: string[];
     /** Whether anyone may create an account with POST /api/rents (otherwise admins only). */
     openRegistration: boolean;

@@ -10,13 +10,23 @@ export class PasswordResetsRepository {
     private readonly accountsChanged: () => Promise<void>,
   ) {}
 
-  /** Starts a reset for an account, replacing any it had pending. */
-  async store(rentId: string, tokenHash: string, expiresAt: number): Promise<void> {
-    await this.db
+  /**
+   * Starts a reset for an account, replacing any it had pending, unless the pending one was
+   * issued after `notIssuedAfter` (then nothing changes, and false). One statement decides, so
+   * of requests racing on several instances only one issues a token.
+   */
+  async store(rentId: string, tokenHash: string, issuedAt: number, expiresAt: number, notIssuedAfter: number): Promise<boolean> {
+    const result = await this.db
       .insertInto('password_resets')
-      .values({ rent_id: rentId, token_hash: tokenHash, expires_at: expiresAt })
-      .onConflict((conflict) => conflict.column('rent_id').doUpdateSet({ token_hash: tokenHash, expires_at: expiresAt }))
-      .execute();
+      .values({ rent_id: rentId, token_hash: tokenHash, issued_at: issuedAt, expires_at: expiresAt })
+      .onConflict((conflict) =>
+        conflict
+          .column('rent_id')
+          .doUpdateSet({ token_hash: tokenHash, issued_at: issuedAt, expires_at: expiresAt })
+          .where((eb) => eb.or([eb('password_resets.issued_at', 'is', null), eb('password_resets.issued_at', '<=', notIssuedAfter)])),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   /** Drops a pending reset (its password changed another way). */

@@ -71,6 +71,8 @@ export interface PasswordResetsTable {
   token_hash: string;
   /** When the token stops working (ms). */
   expires_at: number;
+  /** When it was issued (ms); null for resets issued before migration 006. */
+  issued_at: number | null;
 }
 
 export interface RentMediaTable {

@@ -22,6 +22,8 @@ for (const dialect of dialects) {
     before(async () => {
       server = await startServer(dialect, (config) => {
         config.auth.maxLoginAttempts = 2;
+        // These tests ask for several tokens for one account in a row; the interval has a test of its own.
+        config.auth.forgotPasswordInterval = 0;
         config.hooks.rents.afterForgotPassword = (args) => {
           deliveries.push(args);
           if (failDelivery) throw new Error('the mail server is down');
@@ -161,6 +163,34 @@ for (const dialect of dialects) {
         assert.equal((await short.http.post('/api/rents/login', { email: owner.email, password: owner.password })).status, 200, 'the password is unchanged');
       } finally {
         await short.close();
+      }
+    });
+
+    it('issues at most one token per account per forgotPasswordInterval, however the requests come, answering the same', async () => {
+      const paced = await startServer(dialect, (config) => {
+        config.auth.forgotPasswordInterval = 1_000;
+        config.hooks.rents.afterForgotPassword = (args) => void deliveries.push(args);
+      });
+      try {
+        const [owner, other] = [await paced.signUp(), await paced.signUp()];
+        const forgot = (email: string) => paced.http.post('/api/rents/forgot-password', { email });
+        const count = deliveries.length;
+        const first = await forgot(owner.email);
+        const issued = deliveries.at(-1)!.token;
+        const repeated = await Promise.all(Array.from({ length: 5 }, () => forgot(owner.email.toUpperCase())));
+        for (const res of repeated) assert.equal(res.text, first.text, 'the same answer whether or not a token was issued');
+        assert.equal(deliveries.length, count + 1, 'one token for the six requests');
+        await forgot(other.email);
+        assert.equal(deliveries.length, count + 2, 'other accounts are not held up');
+
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        await forgot(owner.email);
+        assert.equal(deliveries.length, count + 3, 'a new token once the interval has passed');
+        const reset = (token: string) => paced.http.post('/api/rents/reset-password', { token, password: NEW_PASSWORD });
+        assert.equal((await reset(issued)).status, 403, 'the new token replaced the first');
+        assert.equal((await reset(deliveries.at(-1)!.token)).status, 200);
+      } finally {
+        await paced.close();
       }
     });
 

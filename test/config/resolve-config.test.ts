@@ -6,6 +6,7 @@ describe('resolving the password reset settings', () => {
   it('defaults to an hour and no delivery hook', () => {
     const config = resolveConfig({});
     assert.equal(config.auth.forgotPasswordExpiration, 3_600_000);
+    assert.equal(config.auth.forgotPasswordInterval, 60_000);
     assert.equal(config.hooks.rents.afterForgotPassword, undefined);
     assert.equal(config.auth.maxLoginAttempts, 5, 'the other auth defaults stay beside it');
   });
@@ -21,6 +22,7 @@ describe('resolving the password reset settings', () => {
     const cases: [unknown, RegExp][] = [
       [{ auth: { forgotPasswordExpiration: 0 } }, /`auth\.forgotPasswordExpiration` must be a whole number of at least 1/],
       [{ auth: { forgotPasswordExpiration: '1h' } }, /`auth\.forgotPasswordExpiration`/],
+      [{ auth: { forgotPasswordInterval: -1 } }, /`auth\.forgotPasswordInterval` must be a whole number of at least 0/],
       [{ hooks: { rents: { afterForgotPassword: 'mail' } } }, /`hooks\.rents\.afterForgotPassword` must be a function/],
       [{ hooks: { rents: { afterForgotPassword: [() => {}, 5] } } }, /`hooks\.rents\.afterForgotPassword\.1` must be a function/],
     ];

@@ -16,10 +16,12 @@ const tokenHash = (token: string): string => createHash('sha256').update(token).
 
 /**
  * POST /api/rents/forgot-password `{email}`: when an account has that e-mail, a new reset token
- * (replacing any pending one) goes to `hooks.rents.afterForgotPassword`, which delivers it.
- * The answer is the same whether or not the e-mail exists, and the hooks are started before
- * it but not awaited, so that neither the body nor a slow mail server tells which e-mails
- * have accounts; a hook that fails is logged.
+ * (replacing any pending one) goes to `hooks.rents.afterForgotPassword`, which delivers it;
+ * at most one per `auth.forgotPasswordInterval`, so that repeating the request cannot flood a
+ * mailbox (the rate limit counts per client, and the e-mail is anyone's to type in). The answer
+ * is the same whether or not the e-mail exists or a token was issued, and the hooks are
+ * started before it but not awaited, so that neither the body nor a slow mail server tells
+ * which e-mails have accounts; a hook that fails is logged.
  */
 export async function forgotPassword(services: Services, input: unknown): Promise<{ message: string }> {
   const body = checkedBody(input, checkForgot, 'email');
@@ -31,8 +33,13 @@ export async function forgotPassword(services: Services, input: unknown): Promis
   const row = await services.storage.rents.getByEmail(normaliseEmail(body.email as string));
   if (row) {
     const token = randomBytes(32).toString('hex');
-    const expiresAt = Date.now() + services.config.auth.forgotPasswordExpiration;
-    await services.storage.passwordResets.store(row.id, tokenHash(token), expiresAt);
+    const now = Date.now();
+    const { forgotPasswordExpiration, forgotPasswordInterval } = services.config.auth;
+    const expiresAt = now + forgotPasswordExpiration;
+    if (!(await services.storage.passwordResets.store(row.id, tokenHash(token), now, expiresAt, now - forgotPasswordInterval))) {
+      services.log.warn({ account: row.id }, 'forgot-password: a reset token was issued to this account less than auth.forgotPasswordInterval ago; none was issued');
+      return { message: 'Success' };
+    }
     runHooks(deliver, { user: userOfRow(row), token, expiresAt: new Date(expiresAt).toISOString() }).catch((err: unknown) =>
       services.log.warn({ err, account: row.id }, 'forgot-password: afterForgotPassword failed; the reset token may not have been delivered'),
     );

@@ -5,6 +5,7 @@ import { batchedSearchIndexMigration } from './002-batched-search-index.js';
 import { searchIndexMergesMigration } from './003-search-index-merges.js';
 import { passwordResetsMigration } from './004-password-resets.js';
 import { byteOrderTextMigration } from './005-byte-order-text.js';
+import { resetIssuedAtMigration } from './006-reset-issued-at.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '003-search-index-merges': searchIndexMergesMigration(dialect),
         '004-password-resets': passwordResetsMigration(dialect),
         '005-byte-order-text': byteOrderTextMigration(dialect),
+        '006-reset-issued-at': resetIssuedAtMigration(dialect),
       };
     },
   };
