@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import sharp from 'sharp';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { errorFields } from '../helpers/http.js';
@@ -9,6 +11,26 @@ import { errorFields } from '../helpers/http.js';
 type Profile = { id: string; rentNameSystem: string; basic: Record<string, string>; terms: { termsArray: { id: string }[] } };
 type Page = { docs: Profile[]; totalDocs: number; limit: number; page: number; totalPages: number; hasNextPage: boolean; nextPage: number | null };
 type Errors = { errors: { message: string; field?: string }[] };
+
+/** Runs statements on the test server's database over a connection of its own, as another program would. */
+async function onTheSide(server: TestServer, statements: string[]): Promise<void> {
+  if (server.databaseUrl.startsWith('file:')) {
+    const db = new Database(server.databaseUrl.slice('file:'.length));
+    try {
+      for (const statement of statements) db.exec(statement);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 for (const dialect of dialects) {
   describe(`GET /api/rents and DELETE /api/rents/:id (${dialect})`, () => {
@@ -158,6 +180,23 @@ for (const dialect of dialects) {
       assert.equal((await server.http.delete(`/api/rents/${busy.id}`, admin.token)).status, 200);
       const product = await server.http.get<{ basic: { rent_owner: { id: string } } }>('/api/products/busy-1', owner.token);
       assert.equal(product.body.basic.rent_owner.id, owner.id);
+    });
+
+    it('refused by the database for a reference it does not count (a table of the operator\'s own): a 409, and the account stays', async () => {
+      const referred = await server.signUp({ name: 'Odkazovaná půjčovna' });
+      await onTheSide(server, [
+        'CREATE TABLE operator_notes (rent_id text NOT NULL REFERENCES rents (id))',
+        `INSERT INTO operator_notes VALUES ('${referred.id}')`,
+      ]);
+      const refused = await server.http.delete<Errors>(`/api/rents/${referred.id}`, admin.token);
+      assert.equal(refused.status, 409, refused.text);
+      assert.deepEqual(errorFields(refused.body), ['id']);
+      assert.match(refused.body.errors[0]?.message ?? '', /Something still refers to the account/);
+      assert.equal((await server.http.get(`/api/rents/${referred.id}`)).status, 200, 'the account stays');
+      assert.equal((await server.http.get('/api/rents/me', referred.token)).status, 200);
+
+      await onTheSide(server, ['DROP TABLE operator_notes']);
+      assert.equal((await server.http.delete(`/api/rents/${referred.id}`, admin.token)).status, 200);
     });
 
     it('a product naming a deleted account is a 400 on basic.rent_owner, also when the account goes while the write is on its way', async () => {

@@ -26,7 +26,8 @@ export async function deleteAccount(services: Services, caller: Caller, id: stri
   const result = await services.storage.rents.deleteUnlessOwning(id);
   if (result.deleted) return profileOfRow(row);
   if (result.owns.products > 0 || result.owns.media > 0) throw conflict(stillOwned(result.owns), 'id');
-  // Refused by a foreign key for something written and removed again meanwhile: still there.
-  if (await services.storage.rents.get(id)) throw conflict('The account was changed by another request; try again.', 'id');
+  // Refused by a foreign key, yet nothing counted refers to it: a row written and removed again
+  // meanwhile, or one of a table the service does not know (an operator's own). Still there.
+  if (await services.storage.rents.get(id)) throw conflict('Something still refers to the account (perhaps written meanwhile); try again.', 'id');
   throw missingAccount(id);
 }
