@@ -38,6 +38,14 @@ class GroupCommitSqliteDialect extends SqliteDialect {
 
 const STATEMENT_CACHE_LIMIT = 500;
 
+/**
+ * How long SQLite waits for another process's lock before a statement fails SQLITE_BUSY (a
+ * 503). Reads wait inside SQLite (rare in WAL mode: only while another process recovers the
+ * log); writes wait for the write lock in the event loop (GroupCommitDriver), so that the
+ * process goes on answering meanwhile.
+ */
+export const BUSY_TIMEOUT_MS = 5_000;
+
 class CachedDatabase {
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -60,7 +68,7 @@ export function openSqlite(file: string): { dialect: SqliteDialect; driver: Grou
   raw.pragma('page_size = 8192');
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
-  raw.pragma('busy_timeout = 5000');
+  raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma('foreign_keys = ON');
   raw.pragma('cache_size = -16384');
   // Each write runs in a SAVEPOINT of its batch, so SQLite copies every page it first changes
@@ -71,6 +79,6 @@ export function openSqlite(file: string): { dialect: SqliteDialect; driver: Grou
   raw.pragma('wal_autocheckpoint = 10000');
   raw.function('rc_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
   raw.function('rc_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? lowerText(text) : null));
-  const driver = new GroupCommitDriver(new CachedDatabase(raw));
+  const driver = new GroupCommitDriver(new CachedDatabase(raw), BUSY_TIMEOUT_MS);
   return { dialect: new GroupCommitSqliteDialect(driver), driver };
 }

@@ -17,14 +17,21 @@ export interface StatementSource {
  * instead of once per write. Reads in the window see the batch, as they would on one
  * connection; if the COMMIT fails every writer of the batch gets the error and
  * `onBatchLost` listeners (the read caches) are told.
+ *
+ * While another process holds the file's write lock, BEGIN IMMEDIATE is retried from timers
+ * for up to `busyWaitMs` instead of waiting in SQLite's busy handler, which would block the
+ * event loop, and so every other request, for as long.
  */
 export class GroupCommitDriver implements Driver {
   private readonly connection: BatchConnection;
   private leased: Promise<void> | undefined;
   private releaseLease: (() => void) | undefined;
 
-  constructor(readonly database: StatementSource) {
-    this.connection = new BatchConnection(database);
+  constructor(
+    readonly database: StatementSource,
+    busyWaitMs: number,
+  ) {
+    this.connection = new BatchConnection(database, busyWaitMs);
   }
 
   onBatchLost(listener: () => void): void {
@@ -45,7 +52,7 @@ export class GroupCommitDriver implements Driver {
   }
 
   async beginTransaction(): Promise<void> {
-    this.connection.openSavepoint();
+    await this.connection.openSavepoint();
   }
 
   async commitTransaction(): Promise<void> {
@@ -91,6 +98,10 @@ function newBatch(): Batch {
 }
 
 const SAVEPOINT = 'group_commit_write';
+/** The longest pause between two attempts at the write lock. */
+const MAX_LOCK_PAUSE_MS = 20;
+
+const isBusy = (error: unknown): boolean => typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY');
 
 class BatchConnection implements DatabaseConnection {
   readonly lostListeners: (() => void)[] = [];
@@ -102,13 +113,16 @@ class BatchConnection implements DatabaseConnection {
   /** The batch the current lease wrote to, if it wrote. */
   private leaseWrote: Batch | undefined;
 
-  constructor(private readonly database: StatementSource) {}
+  constructor(
+    private readonly database: StatementSource,
+    private readonly busyWaitMs: number,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.database.prepare(query.sql);
     const parameters = query.parameters as unknown[];
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
-    this.joinBatch();
+    await this.joinBatch();
     try {
       const { changes, lastInsertRowid } = statement.run(parameters);
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
@@ -123,8 +137,8 @@ class BatchConnection implements DatabaseConnection {
     throw new Error('Streaming is not supported by this SQLite driver');
   }
 
-  openSavepoint(): void {
-    this.joinBatch();
+  async openSavepoint(): Promise<void> {
+    await this.joinBatch();
     this.run(`SAVEPOINT ${SAVEPOINT}`);
     this.savepointOpen = true;
   }
@@ -164,10 +178,10 @@ class BatchConnection implements DatabaseConnection {
     }
   }
 
-  private joinBatch(): void {
+  private async joinBatch(): Promise<void> {
     if (this.batch) this.checkStillOpen();
     if (!this.batch) {
-      this.run('BEGIN IMMEDIATE');
+      await this.beginImmediate();
       const batch = newBatch();
       this.batch = batch;
       setImmediate(() => {
@@ -175,6 +189,29 @@ class BatchConnection implements DatabaseConnection {
       });
     }
     this.leaseWrote = this.batch;
+  }
+
+  /**
+   * BEGIN IMMEDIATE without SQLite's busy handler; while another process holds the write lock,
+   * tried again after pauses growing to MAX_LOCK_PAUSE_MS, for up to busyWaitMs, then the
+   * SQLITE_BUSY error. The caller holds the connection's lease throughout, so no other write
+   * of this process begins meanwhile.
+   */
+  private async beginImmediate(): Promise<void> {
+    const giveUpAt = Date.now() + this.busyWaitMs;
+    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
+      const { raw } = this.database;
+      raw.pragma('busy_timeout = 0');
+      try {
+        this.run('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+      } finally {
+        raw.pragma(`busy_timeout = ${this.busyWaitMs}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   /**

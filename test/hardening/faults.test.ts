@@ -294,7 +294,7 @@ describe('another process holding the SQLite write lock', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('past the busy timeout: a write answers 503 with Retry-After and stores nothing; once the lock is free, writes work', async () => {
+  it('a write waits for it without holding up other requests; past the busy timeout it answers 503 with Retry-After and stores nothing', async () => {
     const storage = await openStorage(`file:${dir}/rental.db`, dir);
     await createAccount({ config: defaultConfig(), storage }, 'system', { email: 'busy@example.com', password: PASSWORD, rentNameSystem: 'Busy' });
     await storage.close();
@@ -302,18 +302,32 @@ describe('another process holding the SQLite write lock', () => {
     const token = await login(service, 'busy@example.com');
     assert.equal((await call(service, 'POST', '/api/products/before', token, product('Before'))).status, 201);
 
-    // What a long maintenance job in another process (a migration, an import) would hold.
+    // What a long maintenance job in another process (an import, a migration) would hold.
     const other = new Database(join(dir, 'rental.db'));
     try {
       other.exec('BEGIN IMMEDIATE');
-      assertUnavailable(await call(service, 'POST', '/api/products/refused', token, product('Refused')));
-      assert.equal((await call(service, 'GET', '/api/products/before')).status, 200, 'reads go on');
+      const started = Date.now();
+      const refused = call(service, 'POST', '/api/products/refused', token, product('Refused'));
+      await new Promise((done) => setTimeout(done, 500));
+      // The waiting write holds neither the event loop nor the answers that need no database.
+      for (const path of ['/health', '/api/products/before']) {
+        const asked = Date.now();
+        assert.equal((await call(service, 'GET', path)).status, 200, path);
+        assert.ok(Date.now() - asked < 1_000, `${path} answered while the write waited, in ${Date.now() - asked} ms`);
+      }
+      assertUnavailable(await refused);
+      assert.ok(Date.now() - started >= 5_000, 'the write waited the busy timeout first');
+
+      // A lock let go within the timeout: the write that waited for it goes through.
+      const waiting = call(service, 'POST', '/api/products/waited', token, product('Waited'));
+      await new Promise((done) => setTimeout(done, 1_000));
       other.exec('ROLLBACK');
+      assert.equal((await waiting).status, 201);
     } finally {
       other.close();
     }
     assert.equal((await call(service, 'POST', '/api/products/after', token, product('After'))).status, 201);
     assert.equal((await call(service, 'GET', '/api/products/refused')).status, 404, 'the refused create stored nothing');
-    assert.equal((await call(service, 'GET', '/api/products/count')).text, '{"totalDocs":2}');
+    assert.equal((await call(service, 'GET', '/api/products/count')).text, '{"totalDocs":3}');
   });
 });
