@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import { isSqliteBusy } from './unavailable.js';
 
 /** What the driver needs of the database: cached prepared statements and the raw handle. */
 export interface StatementSource {
@@ -100,8 +101,6 @@ function newBatch(): Batch {
 const SAVEPOINT = 'group_commit_write';
 /** The longest pause between two attempts at the write lock. */
 const MAX_LOCK_PAUSE_MS = 20;
-
-const isBusy = (error: unknown): boolean => typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY');
 
 class BatchConnection implements DatabaseConnection {
   readonly lostListeners: (() => void)[] = [];
@@ -206,7 +205,7 @@ class BatchConnection implements DatabaseConnection {
         this.run('BEGIN IMMEDIATE');
         return;
       } catch (error) {
-        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+        if (!isSqliteBusy(error) || Date.now() >= giveUpAt) throw error;
       } finally {
         raw.pragma(`busy_timeout = ${this.busyWaitMs}`);
       }

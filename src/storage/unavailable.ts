@@ -13,6 +13,12 @@ const UNAVAILABLE_STATES = /^(08...|53300|57P0[123])$/;
 /** What pg and pg-pool say, without a code, when a connection is lost or none can be had in time. */
 const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
+/** SQLite's answer while another connection holds the lock a statement needs. */
+export const isSqliteBusy = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+};
+
 /**
  * Whether a failure is the database being unreachable or busy for now, rather than a fault of
  * the request or of the service: answered 503 with a Retry-After, so that clients and load
@@ -20,9 +26,9 @@ const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to
  * write lock for longer than the busy timeout.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (error instanceof NoAnswerError) return true;
+  if (error instanceof NoAnswerError || isSqliteBusy(error)) return true;
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code) || code.startsWith('SQLITE_BUSY'))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
   return typeof message === 'string' && LOST_CONNECTION.test(message);
 }
