@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { PostgresOptions } from './storage/database.js';
 
 /** The process environment the service reads (SPEC section 7). */
 export interface Env {
@@ -105,7 +106,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** What openStorage takes of the environment for PostgreSQL. */
-export function postgresOptions(env: Env): { timeoutMs?: number; poolSize?: number } {
+export function postgresOptions(env: Env): PostgresOptions {
   return {
     ...(env.databaseTimeoutMs !== undefined ? { timeoutMs: env.databaseTimeoutMs } : {}),
     ...(env.databasePoolSize !== undefined ? { poolSize: env.databasePoolSize } : {}),

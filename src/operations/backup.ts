@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { MediaDoc } from '../domain/media.js';
 import { filesOf } from './media/media-documents.js';
-import { sqliteFile } from '../storage/database.js';
+import { isPostgresUrl, sqliteFile } from '../storage/database.js';
 
 export interface BackupReport {
   /** The snapshot's path, or null where the database is PostgreSQL's (pg_dump backs it up). */
@@ -51,7 +51,7 @@ export async function backupInstallation(options: { databaseUrl: string; dataDir
 
   let database: string | null = null;
   let named: string[] = [];
-  if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
+  if (!isPostgresUrl(options.databaseUrl)) {
     const source = sqliteFile(options.databaseUrl, options.dataDir);
     if (!existsSync(source)) throw new Error(`There is no database at ${source}.`);
     database = join(options.to, 'rental.db');

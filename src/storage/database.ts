@@ -36,9 +36,12 @@ export interface PostgresOptions {
 
 const INT8_OID = 20;
 
+/** Whether a DATABASE_URL names a PostgreSQL database (anything else is a SQLite file). */
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//.test(url);
+
 /** `file:./data/rental.db`, a plain path, or `postgres://…`. The PostgreSQL driver is loaded only for PostgreSQL. */
 export async function openDatabase(url: string, dataDir: string, options: PostgresOptions = {}): Promise<OpenDatabase> {
-  if (/^postgres(ql)?:\/\//.test(url)) {
+  if (isPostgresUrl(url)) {
     const { timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, poolSize = DEFAULT_DATABASE_POOL_SIZE } = options;
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({

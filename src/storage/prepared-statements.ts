@@ -6,15 +6,6 @@ import { StatementDeadline } from './statement-deadline.js';
 export const MAX_NAMED_STATEMENTS = 256;
 
 /**
- * A pool whose connections run each statement text as a named prepared statement, parsed and
- * planned by PostgreSQL once per connection instead of on every call (point reads by id ran
- * about twice as fast so, measured with ten connections). Kysely always sends values as
- * parameters, so a text is a query's shape, and the shapes the service runs are few; the
- * first `max` texts seen are named, later ones run unnamed as before. Statements without
- * parameters (`begin`, `commit`) gain nothing from it, and those with a `*` are left out: a
- * prepared `select *` fails once a migration changes the table's columns.
- */
-/**
  * PostgreSQL refuses to run a prepared statement whose result columns changed type or
  * collation since it was prepared (a migration applied by another instance, say), on every
  * later call. Such a text then runs unnamed on that connection: once more at once (which,
@@ -25,6 +16,15 @@ function changedResult(error: unknown): boolean {
   return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
 }
 
+/**
+ * A pool whose connections run each statement text as a named prepared statement, parsed and
+ * planned by PostgreSQL once per connection instead of on every call (point reads by id ran
+ * about twice as fast so, measured with ten connections). Kysely always sends values as
+ * parameters, so a text is a query's shape, and the shapes the service runs are few; the
+ * first `max` texts seen are named, later ones run unnamed as before. Statements without
+ * parameters (`begin`, `commit`) gain nothing from it, and those with a `*` are left out: a
+ * prepared `select *` fails once a migration changes the table's columns.
+ */
 export function preparingPool(pool: pg.Pool, max = MAX_NAMED_STATEMENTS, deadline = new StatementDeadline()): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string, values: readonly unknown[]): string | undefined => {
