@@ -37,6 +37,14 @@ async function login(service: ServiceProcess, email: string): Promise<string> {
   return (res.body as { token: string }).token;
 }
 
+/** Ends the services started so far at once, and waits for them to exit (an exited one is left as it is). */
+async function killAll(...services: (ServiceProcess | undefined)[]): Promise<void> {
+  for (const service of services) {
+    service?.child.kill('SIGKILL');
+    await service?.exited;
+  }
+}
+
 /** A fault's answer: the contract's error shape, a generic message, nothing of the database inside. */
 function assertFaultAnswer(res: HttpResponse, status: number): void {
   assert.equal(res.status, status, res.text);
@@ -78,10 +86,7 @@ describe('PostgreSQL failing under the service', { skip: !process.env.TEST_POSTG
   });
 
   after(async () => {
-    for (const running of [service, other]) {
-      running?.child.kill('SIGKILL');
-      await running?.exited;
-    }
+    await killAll(service, other);
     await proxy?.close();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -162,8 +167,7 @@ describe('Redis failing under the service', { skip: !process.env.TEST_REDIS_URL 
   });
 
   after(async () => {
-    service?.child.kill('SIGKILL');
-    await service?.exited;
+    await killAll(service);
     await proxy?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -239,10 +243,7 @@ describe('a full disk under the service (SQLite)', () => {
   let service: ServiceProcess;
 
   after(async () => {
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGKILL');
-      await service.exited;
-    }
+    await killAll(service);
     disk?.unmount();
   });
 
@@ -287,10 +288,7 @@ describe('another process holding the SQLite write lock', () => {
   let service: ServiceProcess;
 
   after(async () => {
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGKILL');
-      await service.exited;
-    }
+    await killAll(service);
     rmSync(dir, { recursive: true, force: true });
   });
 
