@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.addHook('onClose', async () => bodies.close());
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { rateLimited: options.config.rateLimit !== false });
   const routes = registerNotFound(app);
   registerJsonBody(app);
   await app.register(fastifyCookie);

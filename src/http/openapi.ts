@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { addHeaders, helmetHeaders } from './security-headers.js';
 import type { FastifyInstance } from 'fastify';
 import { stringifyAscii } from '../domain/ascii-json.js';
-import { ErrorBodySchema } from './schemas/common.js';
+import { ErrorBodySchema, errorResponses } from './schemas/common.js';
 import { MediaSchema } from './schemas/media.js';
 import { ProductSchema } from './schemas/products.js';
 import { PublicProfileSchema } from './schemas/rents.js';
@@ -14,8 +14,9 @@ import { PublicProfileSchema } from './schemas/rents.js';
  * documents), so Fastify's own compiler lets requests through unchanged instead of coercing
  * or stripping them, and responses are serialised as they are (as ASCII JSON, see stringifyAscii).
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, options: { rateLimited: boolean }): Promise<void> {
   app.setValidatorCompiler(() => () => true);
+  documentSharedErrors(app, options.rateLimited);
   app.setSerializerCompiler(() => stringifyAscii);
   app.setReplySerializer(stringifyAscii);
   for (const schema of [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema]) app.addSchema(schema);
@@ -41,6 +42,24 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
+  });
+}
+
+/**
+ * The error answers no route decides for itself, added to every documented route: 500 (a
+ * fault) everywhere; 503 (the database cannot answer, with Retry-After) wherever a request may
+ * reach it, which is every route but `/health` (any route reads the session of a token); 429
+ * under `/api` when rate limits are on.
+ */
+function documentSharedErrors(app: FastifyInstance, rateLimited: boolean): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as ({ hide?: boolean; response?: Record<string, unknown> } & Record<string, unknown>) | undefined;
+    if (!schema || schema.hide) return;
+    const statuses = [500];
+    if (route.url !== '/health') statuses.push(503);
+    if (rateLimited && route.url.startsWith('/api/')) statuses.push(429);
+    // A new object: routes may share one schema (refresh and refresh-token do).
+    route.schema = { ...schema, response: { ...errorResponses(...statuses), ...schema.response } };
   });
 }
 

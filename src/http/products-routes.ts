@@ -64,7 +64,7 @@ export function productsRoutes(services: Services) {
   const input = productInputSchema(services.config.products.timeUnits);
   const tags = ['products'];
   const schemas = {
-    list: { tags, summary: 'List products', security: bearerSecurity, querystring: ProductListQuerySchema, response: { 200: paginated(product), ...errorResponses(400, 401, 403, 429) } },
+    list: { tags, summary: 'List products', security: bearerSecurity, querystring: ProductListQuerySchema, response: { 200: paginated(product), ...errorResponses(400, 401, 403) } },
     count: { tags, summary: 'Count products', security: bearerSecurity, querystring: Type.Omit(ProductListQuerySchema, ['limit', 'page', 'pagination', 'sort', 'depth', 'select']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
     read: {
       tags, summary: 'Read a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema,

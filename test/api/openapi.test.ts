@@ -14,6 +14,19 @@ type OpenApi = { openapi: string; paths: Record<string, Record<string, { respons
 
 const CHROMIUM = '/usr/bin/chromium';
 
+/** 500 on every operation, 503 on all but /health, and 429 on the API's exactly when rate limits are on (login keeps its own). */
+function assertSharedErrors(document: OpenApi, { rateLimited }: { rateLimited: boolean }): void {
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const where = `${method} ${path}`;
+      assert.ok(operation.responses['500'], `${where} documents 500`);
+      assert.equal(Boolean(operation.responses['503']), path !== '/health', `${where}: 503`);
+      const ownLimit = path === '/api/rents/login' || path === '/api/rents/forgot-password' || path === '/api/rents/reset-password';
+      if (!ownLimit) assert.equal(Boolean(operation.responses['429']), rateLimited && path.startsWith('/api/'), `${where}: 429`);
+    }
+  }
+}
+
 describe('OpenAPI document and docs page', () => {
   let server: TestServer;
   let document: OpenApi;
@@ -48,6 +61,7 @@ describe('OpenAPI document and docs page', () => {
     const storage = await openStorage('file::memory:', dataDir);
     const { app, routes } = await buildApp({ config: defaultConfig(), storage, secret: TEST_SECRET, dataDir });
     await app.ready();
+    assertSharedErrors(app.swagger() as unknown as OpenApi, { rateLimited: true });
     const registered = routes.filter((route) => route.method !== 'HEAD' && !route.hidden);
     assert.ok(registered.length >= expected.length);
     for (const route of registered) {
@@ -66,6 +80,7 @@ describe('OpenAPI document and docs page', () => {
     for (const status of ['200', '201', '400', '401', '403', '404', '409']) assert.ok(create?.responses[status], `create documents ${status}`);
     assert.ok(document.paths['/api/products/{id}']?.patch?.responses['412']);
     assert.ok(document.paths['/api/rents/login']?.post?.responses['429']);
+    assertSharedErrors(document, { rateLimited: false });
   });
 
   it('the docs page lists the product endpoints in a real browser', { skip: !existsSync(CHROMIUM) && `${CHROMIUM} is not installed` }, async () => {

@@ -25,7 +25,7 @@ export const ERRORS: Record<number, string> = {
   415: 'Content-Type not accepted',
   429: 'Rate limit or login lockout (see Retry-After)',
   500: 'Unexpected fault',
-  503: 'The database is not reachable',
+  503: 'The database cannot answer right now; try again shortly',
 };
 
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
