@@ -50,6 +50,13 @@ export class MediaRepository {
     return (access ? query.where(whereToSql('rent_media', access)) : query).executeTakeFirst();
   }
 
+  /** The ids of the first `limit` matches in `sort` order (what bulk changes go through). */
+  async ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
+    const query = this.db.selectFrom('rent_media').select('id').where(readFilterToSql('rent_media', filter));
+    const rows = await (sort.length > 0 ? query.orderBy(orderByToSql('rent_media', sort)) : query).limit(limit).execute();
+    return rows.map((row) => row.id);
+  }
+
   async list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
     const query = this.db.selectFrom('rent_media').selectAll().where(readFilterToSql('rent_media', filter));
     return (sort.length > 0 ? query.orderBy(orderByToSql('rent_media', sort)) : query).limit(limit).offset(offset).execute();

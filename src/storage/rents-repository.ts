@@ -25,6 +25,13 @@ export class RentsRepository {
     return this.db.selectFrom('rents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The ids of the first `limit` matches in `sort` order (what bulk changes go through). */
+  async ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
+    const query = this.db.selectFrom('rents').select('id').where(readFilterToSql('rents', filter));
+    const rows = await (sort.length > 0 ? query.orderBy(orderByToSql('rents', sort)) : query).limit(limit).execute();
+    return rows.map((row) => row.id);
+  }
+
   async list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentRow[]> {
     const query = this.db.selectFrom('rents').selectAll().where(readFilterToSql('rents', filter));
     return (sort.length > 0 ? query.orderBy(orderByToSql('rents', sort)) : query).limit(limit).offset(offset).execute();

@@ -58,6 +58,10 @@ for (const dialect of dialects) {
       assert.equal(onlyTheirs.status, 403, onlyTheirs.text);
       const selected = await server.http.patch<Bulk<Media>>(`/api/rentMedia?where[id][equals]=${mine[0]!.id}&select[alt]=true`, { alt: 'Vybráno' }, owner.token);
       assert.deepEqual(selected.body.docs, [{ id: mine[0]!.id, alt: 'Vybráno' }]);
+      // In sort order, as far as the limit reaches: the newest one only.
+      const newest = await server.http.patch<Bulk<Media>>(`/api/rentMedia?where[id][in]=${mine[0]!.id},${mine[1]!.id}&sort=-createdAt&limit=1`, { alt: 'Nejnovější' }, owner.token);
+      assert.deepEqual(newest.body.docs.map((doc) => [doc.id, doc.alt]), [[mine[1]!.id, 'Nejnovější']]);
+      assert.equal((await server.http.get<Media>(`/api/rentMedia/${mine[0]!.id}`)).body.alt, 'Vybráno');
     });
 
     it('refuses a bad body or query before changing anything, anonymous callers, and PATCH or DELETE without a where', async () => {
@@ -118,6 +122,9 @@ for (const dialect of dialects) {
       assert.equal(unknown.status, 400);
       assert.deepEqual(new Set(errorFields(unknown.body)), new Set(['rentNameSystem', 'nickname']));
       assert.equal((await server.http.patch<Errors>('/api/rents?where[email][like]=example', { basic: {} }, admin.token)).status, 400);
+      const newest = await server.http.patch<Bulk<Profile>>(`/api/rents?where[rentNameSystem][like]=hromadne&sort=-createdAt&limit=1`, { basic: { rentalPhone: '2' } }, admin.token);
+      assert.deepEqual(newest.body.docs.map((doc) => [doc.id, doc.basic.rentalPhone]), [[b.id, '2']]);
+      assert.equal((await server.http.get<Profile>(`/api/rents/${a.id}`)).body.basic.rentalPhone, '1');
     });
 
     it('DELETE /api/rents?where: admins delete the matches that own nothing; the others are reported (409) and kept', async () => {

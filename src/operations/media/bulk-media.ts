@@ -12,7 +12,7 @@ const collection = (services: Services): BulkCollection => ({
   noun: MEDIA,
   fields: mediaFields,
   read: services.config.access.rentMedia.read,
-  ids: async (filter, sort, limit) => (await services.storage.media.list(filter, sort, limit, 0)).map((row) => row.id),
+  ids: (filter, sort, limit) => services.storage.media.ids(filter, sort, limit),
 });
 
 /** PATCH /api/rentMedia?where=…: the `alt` of every matching media document, as PATCH /api/rentMedia/:id changes one. */

@@ -14,7 +14,7 @@ const collection = (services: Services): BulkCollection => ({
   noun: ACCOUNTS,
   fields: accountFields,
   read: services.config.access.rents.read,
-  ids: async (filter, sort, limit) => (await services.storage.rents.list(filter, sort, limit, 0)).map((row) => row.id),
+  ids: (filter, sort, limit) => services.storage.rents.ids(filter, sort, limit),
 });
 
 /** PATCH /api/rents?where=…: the body applied to every matching account, as PATCH /api/rents/:id applies it to one. */
