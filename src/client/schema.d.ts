@@ -406,7 +406,7 @@ export interface paths {
                 };
             };
         };
-        /** Delete every product a where matches (at most 1,000); without a where: 405 */
+        /** Delete every one of the products a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
         delete: {
             parameters: {
                 query: {
@@ -517,7 +517,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would; without a where: 405 */
+        /** Update every one of the products a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
         patch: {
             parameters: {
                 query: {

@@ -27,8 +27,8 @@ export function refuseWithoutWhere(reply: FastifyReply, method: 'PATCH' | 'DELET
   return sendErrors(reply, 405, [{ message }], { allow: 'GET, HEAD, POST' });
 }
 
-/** A collection whose bulk changes answer with plain documents (media, accounts). */
-export interface BulkRoutes<T extends object> {
+/** A collection's bulk changes: what they take, what they call, and how a changed document is written. */
+export interface BulkRoutes<Updated extends object, Deleted extends object> {
   path: string;
   tags: string[];
   noun: Noun;
@@ -36,19 +36,24 @@ export interface BulkRoutes<T extends object> {
   doc: TSchema;
   /** The PATCH body as the single-document PATCH documents it. */
   body: TSchema;
-  update(caller: Caller, query: BulkQuery, body: unknown): Promise<BulkResult<T>>;
-  remove(caller: Caller, query: BulkQuery): Promise<BulkResult<T>>;
+  /** The query string beyond `where`, `limit` and `sort`; by default `select`. */
+  query?: TSchema;
+  update(caller: Caller, query: BulkQuery, body: unknown): Promise<BulkResult<Updated>>;
+  remove(caller: Caller, query: BulkQuery): Promise<BulkResult<Deleted>>;
+  /** The JSON of an updated document; by default its selected fields, serialised. */
+  updatedJson?(doc: Updated, selection: Selection | undefined): string;
 }
 
+const plainJson = (doc: object, selection: Selection | undefined): string => stringifyAscii(selected(doc, selection));
+
 /** PATCH and DELETE on a collection's path with a `where`: Payload's bulk changes, one document at a time. */
-export function registerBulkRoutes<T extends object>(app: FastifyInstance, routes: BulkRoutes<T>): void {
+export function registerBulkRoutes<Updated extends object, Deleted extends object>(app: FastifyInstance, routes: BulkRoutes<Updated, Deleted>): void {
   const { path, tags, noun, fields } = routes;
   const many = noun.many.toLowerCase();
-  const querystring = Type.Composite([BulkWhereQuery, SelectQuery]);
+  const querystring = Type.Composite([BulkWhereQuery, routes.query ?? SelectQuery]);
   const answer = bulkAnswer(routes.doc, many);
+  const updatedJson = routes.updatedJson ?? plainJson;
   type Request = FastifyRequest<{ Querystring: Record<string, unknown> }>;
-  const send = (reply: FastifyReply, result: BulkResult<T>, verb: 'update' | 'delete', selection: Selection | undefined) =>
-    sendBulk(reply, result, verb, noun, result.docs.map((doc) => stringifyAscii(selected(doc, selection))));
 
   const updateSchema = {
     tags, summary: `Update every one of the ${many} a where matches (at most 1,000), each as its own PATCH would; without a where: 405`,
@@ -57,7 +62,8 @@ export function registerBulkRoutes<T extends object>(app: FastifyInstance, route
   app.patch(path, { schema: updateSchema }, async (request: Request, reply) => {
     if (request.query.where === undefined) return refuseWithoutWhere(reply, 'PATCH', noun);
     const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, fields, 'update'));
-    return send(reply, await routes.update(request.caller, query, request.body), 'update', selection);
+    const result = await routes.update(request.caller, query, request.body);
+    return sendBulk(reply, result, 'update', noun, result.docs.map((doc) => updatedJson(doc, selection)));
   });
 
   const removeSchema = {
@@ -67,6 +73,7 @@ export function registerBulkRoutes<T extends object>(app: FastifyInstance, route
   app.delete(path, { schema: removeSchema }, async (request: Request, reply) => {
     if (request.query.where === undefined) return refuseWithoutWhere(reply, 'DELETE', noun);
     const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, fields, 'delete'));
-    return send(reply, await routes.remove(request.caller, query), 'delete', selection);
+    const result = await routes.remove(request.caller, query);
+    return sendBulk(reply, result, 'delete', noun, result.docs.map((doc) => plainJson(doc, selection)));
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseBulkQuery, parseDepth, parseListQuery, type Depth, type ListQuery } from '../domain/list-query.js';
+import { parseDepth, parseListQuery, type Depth, type ListQuery } from '../domain/list-query.js';
 import { stringifyAscii } from '../domain/ascii-json.js';
 import { selected, type Selection } from '../domain/select.js';
 import { productFields } from '../domain/product-fields.js';
@@ -14,13 +14,13 @@ import { runAction, selectedAction } from '../operations/products/run-action.js'
 import { updateProduct } from '../operations/products/update-product.js';
 import type { WrittenProduct } from '../operations/products/render-one.js';
 import { sendErrors } from './error-handler.js';
-import { refuseWithoutWhere, sendBulk } from './bulk-routes.js';
+import { registerBulkRoutes } from './bulk-routes.js';
 import { sendComposed } from './send-composed.js';
 import { selectedPage, selectedProduct, withSelection } from './select-response.js';
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
 import { IdParams, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
-import { ActionBodySchema, ActionQuerySchema, BulkQuerySchema, ProductListQuerySchema, ProductQuerySchema, bulkAnswer } from './schemas/products.js';
+import { ActionBodySchema, ActionQuerySchema, ProductListQuerySchema, ProductQuerySchema } from './schemas/products.js';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
@@ -83,15 +83,6 @@ export function productsRoutes(services: Services) {
       body: Type.Partial(input, { description: 'Any part of a product; merged into it, then validated as a whole.' }),
       response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
     },
-    bulkUpdate: {
-      tags, summary: 'Update every product a where matches (at most 1,000), each as PATCH /api/products/:id would; without a where: 405', security: bearerSecurity, querystring: BulkQuerySchema,
-      body: Type.Partial(input, { description: 'Merged into each matching product, then validated as a whole.' }),
-      response: { 200: bulkAnswer(product, 'products'), ...errorResponses(400, 401, 403, 405, 413, 415) },
-    },
-    bulkDelete: {
-      tags, summary: 'Delete every product a where matches (at most 1,000); without a where: 405', security: bearerSecurity, querystring: BulkQuerySchema,
-      response: { 200: bulkAnswer(product, 'products'), ...errorResponses(400, 401, 403, 405) },
-    },
     remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema, response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404) } },
   };
 
@@ -152,18 +143,12 @@ export function productsRoutes(services: Services) {
       return sendWithMessage(reply, 200, jsonOf(product, selection), 'Updated successfully.');
     });
 
-    app.patch('/api/products', { schema: schemas.bulkUpdate }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      if (request.query.where === undefined) return refuseWithoutWhere(reply, 'PATCH', PRODUCTS);
-      const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, productFields, 'update'));
-      const result = await updateProducts(services, request.caller, query, request.body);
-      return sendBulk(reply, result, 'update', PRODUCTS, result.docs.map((product) => jsonOf(product, selection)));
-    });
-
-    app.delete('/api/products', { schema: schemas.bulkDelete }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      if (request.query.where === undefined) return refuseWithoutWhere(reply, 'DELETE', PRODUCTS);
-      const [query, selection] = withSelection(request.query, () => parseBulkQuery(request.query, productFields, 'delete'));
-      const result = await deleteProducts(services, request.caller, query);
-      return sendBulk(reply, result, 'delete', PRODUCTS, result.docs.map((doc) => stringifyAscii(selected(doc, selection))));
+    registerBulkRoutes(app, {
+      path: '/api/products', tags, noun: PRODUCTS, fields: productFields, doc: product, query: ProductQuerySchema,
+      body: Type.Partial(input, { description: 'Merged into each matching product, then validated as a whole.' }),
+      update: (caller, query, body) => updateProducts(services, caller, query, body),
+      remove: (caller, query) => deleteProducts(services, caller, query),
+      updatedJson: jsonOf,
     });
 
     app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {

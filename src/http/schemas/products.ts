@@ -45,8 +45,6 @@ export const BulkWhereQuery = Type.Object({
   sort: Type.Optional(Type.String({ default: '-createdAt', description: 'The order in which matches are changed (and `limit` counts).' })),
 });
 
-export const BulkQuerySchema = Type.Composite([BulkWhereQuery, ProductQuerySchema]);
-
 /** Payload's answer to a bulk change: 200 when every match changed; a 400 of the same shape lists what failed. */
 export function bulkAnswer(doc: TSchema, noun: string) {
   return Type.Object({
