@@ -9,6 +9,27 @@ export interface StatementSource {
 }
 
 /**
+ * The one connection's lease: its holder runs statements while every other caller waits.
+ * A holder may give it up and take it again while it has nothing open (see beginBatch).
+ */
+class Lease {
+  private held: Promise<void> | undefined;
+  private free: (() => void) | undefined;
+
+  async take(): Promise<void> {
+    while (this.held) await this.held;
+    this.held = new Promise((resolve) => (this.free = resolve));
+  }
+
+  give(): void {
+    const free = this.free;
+    this.held = undefined;
+    this.free = undefined;
+    free?.();
+  }
+}
+
+/**
  * Group commit for SQLite. The writes of one event-loop turn share one transaction: each
  * Kysely transaction is a SAVEPOINT inside it (rolled back alone on error), a write outside a
  * transaction simply joins it, and the COMMIT runs once the turn's work is done
@@ -21,18 +42,18 @@ export interface StatementSource {
  *
  * While another process holds the file's write lock, BEGIN IMMEDIATE is retried from timers
  * for up to `busyWaitMs` instead of waiting in SQLite's busy handler, which would block the
- * event loop, and so every other request, for as long.
+ * event loop, and so every other request, for as long; between attempts the waiting writer
+ * lends the connection to the callers queued behind it, so that reads go on meanwhile.
  */
 export class GroupCommitDriver implements Driver {
   private readonly connection: BatchConnection;
-  private leased: Promise<void> | undefined;
-  private releaseLease: (() => void) | undefined;
+  private readonly lease = new Lease();
 
   constructor(
     readonly database: StatementSource,
     busyWaitMs: number,
   ) {
-    this.connection = new BatchConnection(database, busyWaitMs);
+    this.connection = new BatchConnection(database, busyWaitMs, this.lease);
   }
 
   onBatchLost(listener: () => void): void {
@@ -47,8 +68,7 @@ export class GroupCommitDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    while (this.leased) await this.leased;
-    this.leased = new Promise((resolve) => (this.releaseLease = resolve));
+    await this.lease.take();
     return this.connection;
   }
 
@@ -67,10 +87,7 @@ export class GroupCommitDriver implements Driver {
   /** Frees the connection for the next caller, then waits for the commit of what this lease wrote. */
   async releaseConnection(): Promise<void> {
     const wrote = this.connection.takeWrites();
-    const release = this.releaseLease;
-    this.leased = undefined;
-    this.releaseLease = undefined;
-    release?.();
+    this.lease.give();
     if (wrote) await wrote;
   }
 
@@ -115,6 +132,7 @@ class BatchConnection implements DatabaseConnection {
   constructor(
     private readonly database: StatementSource,
     private readonly busyWaitMs: number,
+    private readonly lease: Lease,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -179,37 +197,46 @@ class BatchConnection implements DatabaseConnection {
 
   private async joinBatch(): Promise<void> {
     if (this.batch) this.checkStillOpen();
-    if (!this.batch) {
-      await this.beginImmediate();
-      const batch = newBatch();
-      this.batch = batch;
-      setImmediate(() => {
-        if (this.batch === batch) this.commit();
-      });
-    }
+    if (!this.batch) await this.beginBatch();
     this.leaseWrote = this.batch;
   }
 
   /**
-   * BEGIN IMMEDIATE without SQLite's busy handler; while another process holds the write lock,
-   * tried again after pauses growing to MAX_LOCK_PAUSE_MS, for up to busyWaitMs, then the
-   * SQLITE_BUSY error. The caller holds the connection's lease throughout, so no other write
-   * of this process begins meanwhile.
+   * Opens a batch with BEGIN IMMEDIATE, without SQLite's busy handler. While another process
+   * holds the write lock it tries again after pauses growing to MAX_LOCK_PAUSE_MS, for up to
+   * busyWaitMs, then throws the SQLITE_BUSY error. During each pause it gives the lease to
+   * whoever waits for it (nothing of this caller's is open yet): reads run, and a writer
+   * waits in its turn, or opens the batch that this caller then joins.
    */
-  private async beginImmediate(): Promise<void> {
+  private async beginBatch(): Promise<void> {
     const giveUpAt = Date.now() + this.busyWaitMs;
-    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
-      const { raw } = this.database;
-      raw.pragma('busy_timeout = 0');
-      try {
-        this.run('BEGIN IMMEDIATE');
+    for (let pause = 1; !this.batch; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
+      if (this.tryBeginImmediate(Date.now() >= giveUpAt)) {
+        const batch = newBatch();
+        this.batch = batch;
+        setImmediate(() => {
+          if (this.batch === batch) this.commit();
+        });
         return;
-      } catch (error) {
-        if (!isSqliteBusy(error) || Date.now() >= giveUpAt) throw error;
-      } finally {
-        raw.pragma(`busy_timeout = ${this.busyWaitMs}`);
       }
+      this.lease.give();
       await new Promise((resolve) => setTimeout(resolve, pause));
+      await this.lease.take();
+    }
+  }
+
+  /** BEGIN IMMEDIATE at once: false while another process holds the write lock, its error once `last`. */
+  private tryBeginImmediate(last: boolean): boolean {
+    const { raw } = this.database;
+    raw.pragma('busy_timeout = 0');
+    try {
+      this.run('BEGIN IMMEDIATE');
+      return true;
+    } catch (error) {
+      if (!isSqliteBusy(error) || last) throw error;
+      return false;
+    } finally {
+      raw.pragma(`busy_timeout = ${this.busyWaitMs}`);
     }
   }
 

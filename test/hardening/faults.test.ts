@@ -308,9 +308,10 @@ describe('another process holding the SQLite write lock', () => {
       let settled = false;
       const refused = call(service, 'POST', '/api/products/refused', token, product('Refused')).finally(() => (settled = true));
       await new Promise((done) => setTimeout(done, 500));
-      // The waiting write holds neither the event loop nor the answers that need no database:
-      // they come while it still waits (a blocked event loop would answer them after it).
-      for (const path of ['/health', '/api/products/before']) {
+      // The waiting write holds up neither the event loop nor other requests, those that need
+      // no database (a kept body) nor those that read it: they come while it still waits (a
+      // blocked event loop, or reads queued behind the write, would answer them after it).
+      for (const path of ['/health', '/api/products/before', '/api/products?where[basic.product_name][like]=before', '/api/products/count']) {
         assert.equal((await call(service, 'GET', path)).status, 200, path);
         assert.equal(settled, false, `${path} was answered only after the waiting write`);
       }

@@ -90,6 +90,30 @@ describe('SQLite group commit', () => {
     assert.equal(committedBodies().filter((body) => body.startsWith('wide-') && body.endsWith('!')).length, 200);
   });
 
+  it('while another process holds the write lock, reads go on and the writes waiting for it commit once it is let go', async () => {
+    const locker = new Database(join(dir, 'rental.db'));
+    try {
+      locker.exec('BEGIN IMMEDIATE');
+      let settled = 0;
+      const writes = [
+        sql`INSERT INTO notes (body) VALUES ('waited-1')`.execute(db),
+        db.transaction().execute(async (trx) => {
+          await sql`INSERT INTO notes (body) VALUES ('waited-2')`.execute(trx);
+          await sql`INSERT INTO notes (body) VALUES ('waited-3')`.execute(trx);
+        }),
+      ].map((write) => write.finally(() => settled++));
+      await new Promise((done) => setTimeout(done, 100));
+      const read = await sql<{ total: number }>`SELECT count(*) AS total FROM notes WHERE body LIKE 'waited-%'`.execute(db);
+      assert.equal(settled, 0, 'the read was answered only after the waiting writes');
+      assert.equal(read.rows[0]?.total, 0);
+      locker.exec('ROLLBACK');
+      await Promise.all(writes);
+    } finally {
+      locker.close();
+    }
+    assert.deepEqual(committedBodies().filter((body) => body.startsWith('waited-')).sort(), ['waited-1', 'waited-2', 'waited-3']);
+  });
+
   it('fails every writer of a batch whose commit fails, and keeps none of its writes', async () => {
     let lost = 0;
     database.onWritesLost?.(() => lost++);
