@@ -2,18 +2,24 @@ import { isAscii } from './ascii-json.js';
 
 /**
  * Case and accent folding shared by search, `like` and slugs.
- * The PostgreSQL migration builds its `rc_fold` SQL function from FOLD_TABLE so that
- * both databases fold the same characters the same way.
+ * PostgreSQL's `rc_fold` and `rc_lower` SQL functions are built from FOLD_TABLE and
+ * LOWER_TABLE (storage/fold-functions.ts) so that both databases fold the same characters
+ * the same way, whatever the database's locale.
  */
 const EXTRA: Record<string, string> = {
   đ: 'd', Đ: 'd', ł: 'l', Ł: 'l', ø: 'o', Ø: 'o', ħ: 'h', Ħ: 'h', ŧ: 't', Ŧ: 't', ı: 'i', ŀ: 'l', Ŀ: 'l',
+  // Greek's final sigma is σ written at the end of a word: one letter for search and case.
+  ς: 'σ',
 };
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+/** Basic Latin's capitals, Latin-1 to Latin Extended-B, Greek, Cyrillic, Latin Extended Additional, Greek Extended. */
+const FOLDED_BLOCKS = [[0x41, 0x5a], [0xc0, 0x24f], [0x370, 0x3ff], [0x400, 0x4ff], [0x1e00, 0x1eff], [0x1f00, 0x1fff]] as const;
+
 function buildFoldTable(): Map<string, string> {
   const table = new Map<string, string>();
-  const codes = [...range(0x41, 0x5a), ...range(0xc0, 0x24f), ...range(0x1e00, 0x1eff)];
+  const codes = FOLDED_BLOCKS.flatMap(([from, to]) => range(from, to));
   for (const code of codes) {
     const char = String.fromCharCode(code);
     const folded = EXTRA[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -22,28 +28,28 @@ function buildFoldTable(): Map<string, string> {
   return table;
 }
 
-/** Single characters of the Latin blocks and what they fold to. */
+/** Single characters of the Latin, Greek and Cyrillic blocks and what they fold to. */
 export const FOLD_TABLE: ReadonlyMap<string, string> = buildFoldTable();
 
-/** Upper-case Latin letters and their lower-case forms (for case-insensitive `contains`). */
+/** Upper-case letters of those blocks and their lower-case forms (for case-insensitive `contains`). */
 export const LOWER_TABLE: ReadonlyMap<string, string> = new Map(
   [...FOLD_TABLE.keys()]
     .map((char): [string, string] => [char, lowerText(char)])
     .filter(([char, lower]) => lower.length === 1 && lower !== char),
 );
 
-/** FOLD_TABLE by UTF-16 code (all its keys are below U+1F00); 0 where a character stays. */
-const FOLDED_CODES = new Uint16Array(0x1f00);
+/** FOLD_TABLE by UTF-16 code (all its keys are below U+2000); 0 where a character stays. */
+const FOLDED_CODES = new Uint16Array(0x2000);
 for (const [char, folded] of FOLD_TABLE) FOLDED_CODES[char.charCodeAt(0)] = folded.charCodeAt(0);
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Maps the characters FOLD_TABLE knows, in one pass over the codes (no per-character strings). */
-function mapLatin(text: string): string {
+function mapFolded(text: string): string {
   const codes = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    codes[i] = (code < 0x1f00 && FOLDED_CODES[code]) || code;
+    codes[i] = (code < 0x2000 && FOLDED_CODES[code]) || code;
   }
   const bytes = Buffer.from(codes.buffer);
   if (!LITTLE_ENDIAN) bytes.swap16();
@@ -52,7 +58,7 @@ function mapLatin(text: string): string {
 
 export function foldText(text: string): string {
   if (isAscii(text)) return text.toLowerCase();
-  const mapped = mapLatin(text);
+  const mapped = mapFolded(text);
   // Latin text is ASCII once mapped; only other scripts need the (slow) decomposition.
   if (isAscii(mapped)) return mapped.toLowerCase();
   return mapped.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -60,10 +66,12 @@ export function foldText(text: string): string {
 
 /**
  * Lower case for `contains`: Unicode's, except that İ becomes i rather than i and a combining
- * dot, so that `istanbul` is found in `İstanbul` (PostgreSQL's `lower()` agrees, by LOWER_TABLE).
+ * dot, so that `istanbul` is found in `İstanbul`, and that final sigma is σ, so that `ΟΔΟΣ`
+ * contains `οδος` (PostgreSQL's `rc_lower` agrees, by LOWER_TABLE).
  */
 export function lowerText(text: string): string {
-  return (text.includes('İ') ? text.replaceAll('İ', 'i') : text).toLowerCase();
+  const lower = (text.includes('İ') ? text.replaceAll('İ', 'i') : text).toLowerCase();
+  return lower.includes('ς') ? lower.replaceAll('ς', 'σ') : lower;
 }
 
 /** The words of a search text, folded; empty words are dropped. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FOLD_TABLE, foldText, searchWords } from '../../src/domain/fold.js';
+import { FOLD_TABLE, LOWER_TABLE, foldText, lowerText, searchWords } from '../../src/domain/fold.js';
 import { slugify } from '../../src/domain/slug.js';
 import { deepMerge } from '../../src/domain/merge.js';
 import { generateId, isValidId } from '../../src/domain/ids.js';
@@ -10,6 +10,15 @@ describe('folding and slugs', () => {
     assert.equal(foldText('Vrtačka ŽLUŤOUČKÝ kůň Ørsted Łódź straße'), 'vrtacka zlutoucky kun orsted lodz straße');
     for (const [char, folded] of FOLD_TABLE) assert.equal(foldText(char), folded, char);
     assert.deepEqual(searchWords('  Sekačka   NA trávu '), ['sekacka', 'na', 'travu']);
+  });
+
+  it('folds Greek and Cyrillic too, final sigma as σ, in the table PostgreSQL translates by', () => {
+    assert.equal(foldText('ΟΔΟΣ Αθήνα οδός Ёлка Йошкар-Ола ΐ'), 'οδοσ αθηνα οδοσ елка иошкар-ола ι');
+    for (const [char, folded] of [['Ά', 'α'], ['ς', 'σ'], ['Σ', 'σ'], ['Й', 'и'], ['ё', 'е'], ['ἄ', 'α']]) assert.equal(FOLD_TABLE.get(char!), folded, char);
+    assert.equal(lowerText('ΟΔΟΣ İstanbul Ёлка'), 'οδοσ istanbul ёлка');
+    for (const [char, lower] of LOWER_TABLE) assert.equal(lowerText(char), lower, char);
+    assert.equal(LOWER_TABLE.get('Σ'), 'σ');
+    assert.equal(LOWER_TABLE.get('ς'), 'σ');
   });
 
   it('derives slugs as the contract shows', () => {

@@ -7,7 +7,7 @@ import { startServer, type DatabaseVariant, type TestServer } from './server.js'
  * missing from some products, and random `where` filters over it: for the property tests
  * that compare the service's answers with each other.
  */
-export const WORDS = ['Vrtačka', 'vrtacka', 'VRTAČKA BOSCH', 'apple', 'Banana', 'banana split', 'Émile', 'emile', 'Zebra', 'straße', 'STRASSE', 'İstanbul', 'istanbul', '10', '9', 'a_b', 'a%b', 'Ölmühle', '日本', '😀 smile', 'a😀b', 'Z'];
+export const WORDS = ['Vrtačka', 'vrtacka', 'VRTAČKA BOSCH', 'apple', 'Banana', 'banana split', 'Émile', 'emile', 'Zebra', 'straße', 'STRASSE', 'İstanbul', 'istanbul', '10', '9', 'a_b', 'a%b', 'Ölmühle', 'ΟΔΟΣ', 'οδός', 'Αθήνα', 'αθηνα', 'Ёлка', 'елка', '日本', '😀 smile', 'a😀b', 'Z'];
 export const NUMBERS = [0, 0.5, 5, 10, 99.99, 100, 1e6];
 const UNITS = ['hour', 'day', 'week', 'month', 'year'];
 const TEXT_FIELDS = ['internal_name', 'basic.product_name', 'basic.location', 'basic.product_desc', 'settings.slug', 'additional.time_unit', 'id'];
@@ -31,7 +31,7 @@ export function productAt(i: number): Record<string, unknown> {
   return { ...(internal !== undefined ? { internal_name: internal } : {}), basic, additional, settings: { published: i % 3 !== 0 } };
 }
 
-const text = fc.constantFrom(...WORDS, '', 'vrt', 'BOSCH', 'ana', 'mile', 'p-1', 'p-2');
+const text = fc.constantFrom(...WORDS, '', 'vrt', 'BOSCH', 'ana', 'mile', 'p-1', 'p-2', 'ΟΔΟΣ', 'οδος', 'θην', 'ЁЛ');
 const textLeafOn = (fields: string[]) => fc.tuple(fc.constantFrom(...fields), fc.oneof(
   { arbitrary: fc.tuple(fc.constantFrom(...COMPARE), text), weight: 3 },
   { arbitrary: fc.tuple(fc.constantFrom('in', 'not_in'), fc.array(text, { minLength: 1, maxLength: 3 })), weight: 2 },

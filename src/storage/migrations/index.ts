@@ -6,6 +6,7 @@ import { searchIndexMergesMigration } from './003-search-index-merges.js';
 import { passwordResetsMigration } from './004-password-resets.js';
 import { byteOrderTextMigration } from './005-byte-order-text.js';
 import { resetIssuedAtMigration } from './006-reset-issued-at.js';
+import { greekCyrillicFoldingMigration } from './007-greek-cyrillic-folding.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '004-password-resets': passwordResetsMigration(dialect),
         '005-byte-order-text': byteOrderTextMigration(dialect),
         '006-reset-issued-at': resetIssuedAtMigration(dialect),
+        '007-greek-cyrillic-folding': greekCyrillicFoldingMigration(dialect),
       };
     },
   };
