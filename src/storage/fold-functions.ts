@@ -3,8 +3,9 @@ import { FOLD_TABLE, LOWER_TABLE } from '../domain/fold.js';
 /**
  * Characters put first in `translate()`'s lists, each mapped to itself. PostgreSQL's
  * `translate()` looks each character of the text up in the list from its start, and most
- * characters of any Latin text are in none of the tables: with these first, a 1 KB Czech
- * description folded ~7 times faster (10,000 rows: 4.1 s against 28.5 s).
+ * characters of any Latin text are in none of the tables: with these first, 10,000 Czech
+ * descriptions of 1 KB folded in ~4.2 s, against 28.5 s in code order (and 17.6 s for the
+ * Latin-only table before migration 007).
  */
 const COMMON = ' eaoinrtslvkdupcmzyhbjgfwxq0123456789.,-:;()!?/';
 
