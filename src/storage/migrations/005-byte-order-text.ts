@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { FOLD_TABLE, LOWER_TABLE } from '../../domain/fold.js';
 import type { Dialect } from '../schema.js';
+import { foldFunctionStatements } from '../fold-functions.js';
 
 const TABLES = ['rents', 'sessions', 'password_resets', 'products', 'product_texts', 'reservations', 'rent_media', 'product_media'];
 
@@ -29,14 +29,7 @@ export function byteOrderTextMigration(dialect: Dialect): Migration {
       for (const [table, names] of byTable) {
         await sql.raw(`ALTER TABLE ${table} ${names.map((name) => `ALTER COLUMN ${name} TYPE text COLLATE "C"`).join(', ')}`).execute(db);
       }
-      for (const [name, table] of [['rc_fold', FOLD_TABLE], ['rc_lower', LOWER_TABLE]] as const) {
-        const from = [...table.keys()].join('');
-        const to = [...table.values()].join('');
-        await sql
-          .raw(`CREATE OR REPLACE FUNCTION ${name}(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-                AS $fn$ SELECT lower(translate($1, '${from}', '${to}') COLLATE "default") $fn$`)
-          .execute(db);
-      }
+      for (const statement of foldFunctionStatements()) await sql.raw(statement).execute(db);
     },
   };
 }
