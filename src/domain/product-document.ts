@@ -61,19 +61,47 @@ function normaliseReservation(item: JsonObject): ReservationItem {
   return { id: typeof id === 'string' ? id : generateId(), from: String(from), to: String(to), ...rest };
 }
 
-/** The last text folded and its folding: an update folds the texts before and after it, mostly the same. */
-let lastText = '';
-let lastFolded = '';
-
-/** Name, description and location folded, as `q` searches them. */
-export function searchTextOf(doc: ProductDoc): string {
-  const text = [doc.basic.product_name, doc.basic.product_desc ?? '', doc.basic.location ?? ''].join('\n');
-  if (text !== lastText) {
-    lastFolded = foldText(text);
-    lastText = text;
-  }
-  return lastFolded;
+/**
+ * What `q` and the `like`/`contains` filters on name, description and location search: the
+ * three folded and joined by line breaks, and the lengths of the first two in code points
+ * (as SQL's `substr` counts), so that SQL can take out each field's folded text again.
+ */
+export interface SearchTexts {
+  search_text: string;
+  name_length: number;
+  desc_length: number;
 }
+
+/** Code points, as SQLite's and PostgreSQL's `length` and `substr` count characters. */
+export function codePointLength(text: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    length++;
+  }
+  return length;
+}
+
+/** The last texts folded and their folding: an update folds the texts before and after it, mostly the same. */
+let lastParts: readonly string[] = [];
+let lastTexts: SearchTexts = { search_text: '', name_length: 0, desc_length: 0 };
+
+/** Each field is folded on its own: folding the three joined gives the same text (test/domain/text.test.ts). */
+export function searchTextsOf(name: string, desc: string, location: string): SearchTexts {
+  if (name !== lastParts[0] || desc !== lastParts[1] || location !== lastParts[2]) {
+    const [foldedName, foldedDesc] = [foldText(name), foldText(desc)];
+    lastTexts = { search_text: `${foldedName}\n${foldedDesc}\n${foldText(location)}`, name_length: codePointLength(foldedName), desc_length: codePointLength(foldedDesc) };
+    lastParts = [name, desc, location];
+  }
+  return lastTexts;
+}
+
+/** A product's search texts (see SearchTexts). */
+export const searchTextsOfDoc = (doc: ProductDoc): SearchTexts => searchTextsOf(doc.basic.product_name, doc.basic.product_desc ?? '', doc.basic.location ?? '');
 
 /** A product as the plain JSON object hooks and access rules receive. */
 export const asData = (doc: ProductDoc): JsonObject => doc as unknown as JsonObject;

@@ -25,8 +25,11 @@ export interface ProductsTable {
 export interface ProductTextsTable {
   product_id: string;
   product_desc: string | null;
-  /** Name, description and location, case- and accent-folded, for `q`. */
+  /** Name, description and location, case- and accent-folded and joined by line breaks (domain/product-document.ts: SearchTexts). */
   search_text: string;
+  /** Where the folded name ends and how long the folded description is, in code points. */
+  name_length: Generated<number>;
+  desc_length: Generated<number>;
 }
 
 export interface ReservationsTable {

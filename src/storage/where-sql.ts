@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Condition, FieldDef, ReadFilter, Scalar, SortKey, WhereNode } from '../domain/where/types.js';
+import type { Condition, FieldDef, ReadFilter, Scalar, SortKey, TextCondition, WhereNode } from '../domain/where/types.js';
 
 /**
  * The where-language tree → a parameterised SQL expression. Column names come only from
@@ -45,10 +45,8 @@ function condition(table: string, c: Condition): Expr {
       const list = sql.join(c.values.map((v) => param(c.field, v)));
       return c.op === 'in' ? sql<SqlBool>`${col} IN (${list})` : sql<SqlBool>`(${col} IS NULL OR ${col} NOT IN (${list}))`;
     }
-    case 'text': {
-      if (c.op === 'contains') return sql<SqlBool>`rc_lower(${col}) LIKE ${containsPattern(c.words[0])} ESCAPE '\\'`;
-      return and(c.words.map((word) => sql<SqlBool>`rc_fold(${col}) LIKE ${containsPattern(word)} ESCAPE '\\'`));
-    }
+    case 'text':
+      return textConditionSql(col, c);
     case 'compare': {
       if (c.value === null) return c.op === 'equals' ? sql<SqlBool>`${col} IS NULL` : sql<SqlBool>`${col} IS NOT NULL`;
       const value = param(c.field, c.value);
@@ -59,21 +57,32 @@ function condition(table: string, c: Condition): Expr {
   }
 }
 
-export function whereToSql(table: string, node: WhereNode): Expr {
-  if (node.kind === 'and') return and(node.children.map((child) => whereToSql(table, child)));
-  if (node.kind === 'or') return or(node.children.map((child) => whereToSql(table, child)));
+/** `like` (every folded word) or `contains` (the lower-cased text) on one column. */
+export function textConditionSql(col: RawBuilder<unknown>, c: TextCondition): Expr {
+  if (c.op === 'contains') return sql<SqlBool>`rc_lower(${col}) LIKE ${containsPattern(c.words[0])} ESCAPE '\\'`;
+  return and(c.words.map((word) => sql<SqlBool>`rc_fold(${col}) LIKE ${containsPattern(word)} ESCAPE '\\'`));
+}
+
+/** A collection's own SQL for a text condition (through a search index, say); undefined for the general one. */
+export type TextSql = (condition: TextCondition) => Expr | undefined;
+
+export function whereToSql(table: string, node: WhereNode, textSql?: TextSql): Expr {
+  if (node.kind === 'and') return and(node.children.map((child) => whereToSql(table, child, textSql)));
+  if (node.kind === 'or') return or(node.children.map((child) => whereToSql(table, child, textSql)));
+  const own = node.kind === 'text' ? textSql?.(node) : undefined;
+  if (own) return own;
   const side = node.field.sideTable;
   if (!side) return condition(table, node);
   // Side tables are 1:1, so a condition on their row is a condition on the document.
   return sql<SqlBool>`${sql.ref(`${table}.id`)} IN (SELECT ${sql.ref(`${side.table}.${side.key}`)} FROM ${sql.table(side.table)} WHERE ${condition(side.table, node)})`;
 }
 
-/** NULLs sort as the smallest value on both databases (as Payload does). */
 /** A ReadFilter in SQL: its access filter and its `where`, each where present. */
 export function readFilterToSql(table: string, filter: ReadFilter): Expr {
   return and([filter.access, filter.where].filter((node): node is WhereNode => node !== undefined).map((node) => whereToSql(table, node)));
 }
 
+/** NULLs sort as the smallest value on both databases (as Payload does). */
 export function orderByToSql(table: string, keys: SortKey[]) {
   return sql.join(
     keys.map(({ field, descending }) =>

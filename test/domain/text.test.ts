@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FOLD_TABLE, LOWER_TABLE, foldText, lowerText, searchWords } from '../../src/domain/fold.js';
 import { slugify } from '../../src/domain/slug.js';
+import { codePointLength, searchTextsOf } from '../../src/domain/product-document.js';
 import { deepMerge } from '../../src/domain/merge.js';
 import { generateId, isValidId } from '../../src/domain/ids.js';
 
@@ -19,6 +20,25 @@ describe('folding and slugs', () => {
     for (const [char, lower] of LOWER_TABLE) assert.equal(lowerText(char), lower, char);
     assert.equal(LOWER_TABLE.get('Σ'), 'σ');
     assert.equal(LOWER_TABLE.get('ς'), 'σ');
+  });
+
+  it('folds a text as the concatenation of its parts, and a lower-cased text as the text (what the stored search texts rely on)', () => {
+    // Every character of the Basic Multilingual Plane, and some beyond, between letters it could join.
+    const chars = Array.from({ length: 0x10000 }, (_, code) => (code >= 0xd800 && code <= 0xdfff ? '' : String.fromCharCode(code))).filter(Boolean);
+    chars.push('😀', '𝒜', '\u{1D400}', 'e\u0301', '\u0301', 'ﬁ');
+    for (const char of chars) {
+      for (const [before, after] of [['A', 'b'], ['Σ', ' '], ['ς', 'İ'], ['\n', '\u0308']] as const) {
+        const text = `${before}${char}${after}`;
+        assert.equal(foldText(text), foldText(before) + foldText(char) + foldText(after), `U+${char.codePointAt(0)?.toString(16)}`);
+      }
+      assert.equal(foldText(lowerText(char)), foldText(char), `U+${char.codePointAt(0)?.toString(16)}`);
+    }
+  });
+
+  it('stores the folded name, description and location joined, with the first two’s lengths in code points', () => {
+    assert.deepEqual(searchTextsOf('😀 Úsměv', 'Déšť 𝒜', 'Brno'), { search_text: '😀 usmev\ndest 𝒜\nbrno', name_length: 7, desc_length: 6 });
+    assert.equal(searchTextsOf('Vrtačka Bosch', 'Popis', 'Brno').search_text, foldText('Vrtačka Bosch\nPopis\nBrno'));
+    assert.equal(codePointLength('a😀b\ud800c'), 5, 'a lone surrogate is one character, as SQL stores it');
   });
 
   it('derives slugs as the contract shows', () => {

@@ -39,6 +39,8 @@ export type Condition =
   | { kind: 'text'; field: FieldDef; op: 'contains'; words: [string] }
   | { kind: 'exists'; field: FieldDef; exists: boolean };
 
+export type TextCondition = Extract<Condition, { kind: 'text' }>;
+
 export type WhereNode = { kind: 'and'; children: WhereNode[] } | { kind: 'or'; children: WhereNode[] } | Condition;
 
 export interface SortKey {

@@ -2,7 +2,7 @@ import { stringifyAscii } from '../../domain/ascii-json.js';
 import { ValidationError, conflict } from '../../errors/api-error.js';
 import { galleryReferences, namedGalleryIds, reservationIntervals } from '../../domain/product-validation.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
-import { searchTextOf } from '../../domain/product-document.js';
+import { searchTextsOfDoc } from '../../domain/product-document.js';
 import { slugify, withSuffix } from '../../domain/slug.js';
 import type { ProductRecord, ProductsRepository } from '../../storage/products-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
@@ -34,7 +34,7 @@ export function toRecord(doc: ProductDoc, docText?: string): ProductRecord {
       // Stored as the ASCII JSON responses are made of, so that rendering need not escape it.
       doc: docText ?? stringifyAscii(doc),
     },
-    texts: { product_desc: doc.basic.product_desc ?? null, search_text: searchTextOf(doc) },
+    texts: { product_desc: doc.basic.product_desc ?? null, ...searchTextsOfDoc(doc) },
     reservations: reservations.map((item, index) => ({ id: item.id, start: intervals[index]?.start ?? 0, end: intervals[index]?.end ?? 0 })),
     mediaIds: galleryReferences(doc.gallery?.images),
     namedMedia: namedGalleryIds(doc.gallery?.images),

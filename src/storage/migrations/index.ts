@@ -7,6 +7,8 @@ import { passwordResetsMigration } from './004-password-resets.js';
 import { byteOrderTextMigration } from './005-byte-order-text.js';
 import { resetIssuedAtMigration } from './006-reset-issued-at.js';
 import { greekCyrillicFoldingMigration } from './007-greek-cyrillic-folding.js';
+import { searchTextPartsMigration } from './008-search-text-parts.js';
+import { icuLowerMigration } from './009-icu-lower.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -20,6 +22,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '005-byte-order-text': byteOrderTextMigration(dialect),
         '006-reset-issued-at': resetIssuedAtMigration(dialect),
         '007-greek-cyrillic-folding': greekCyrillicFoldingMigration(dialect),
+        '008-search-text-parts': searchTextPartsMigration(dialect),
+        '009-icu-lower': icuLowerMigration(dialect),
       };
     },
   };
