@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { mediaUrl } from '../domain/media.js';
 import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentMediaTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
+import { filteredCount, filteredIds } from './filtered-rows.js';
 import { orderByToSql, readFilterToSql, whereToSql } from './where-sql.js';
 
 /** A media document's image object, as a product gallery shows it. */
@@ -50,11 +51,8 @@ export class MediaRepository {
     return (access ? query.where(whereToSql('rent_media', access)) : query).executeTakeFirst();
   }
 
-  /** The ids of the first `limit` matches in `sort` order (what bulk changes go through). */
-  async ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
-    const query = this.db.selectFrom('rent_media').select('id').where(readFilterToSql('rent_media', filter));
-    const rows = await (sort.length > 0 ? query.orderBy(orderByToSql('rent_media', sort)) : query).limit(limit).execute();
-    return rows.map((row) => row.id);
+  ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
+    return filteredIds(this.db, 'rent_media', filter, sort, limit);
   }
 
   async list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
@@ -62,9 +60,8 @@ export class MediaRepository {
     return (sort.length > 0 ? query.orderBy(orderByToSql('rent_media', sort)) : query).limit(limit).offset(offset).execute();
   }
 
-  async count(filter: ReadFilter): Promise<number> {
-    const row = await this.db.selectFrom('rent_media').select(sql<number>`count(*)`.as('total')).where(readFilterToSql('rent_media', filter)).executeTakeFirstOrThrow();
-    return Number(row.total);
+  count(filter: ReadFilter): Promise<number> {
+    return filteredCount(this.db, 'rent_media', filter);
   }
 
   async update(id: string, changes: Pick<RentMediaTable, 'alt' | 'updated_at' | 'doc'>): Promise<void> {

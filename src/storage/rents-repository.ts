@@ -3,6 +3,7 @@ import type { ReadFilter, SortKey } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
 import { TermInUse, isForeignKeyViolation } from './reference-errors.js';
+import { filteredCount, filteredIds } from './filtered-rows.js';
 import { orderByToSql, readFilterToSql } from './where-sql.js';
 
 export type RentRow = Selectable<RentsTable>;
@@ -25,11 +26,8 @@ export class RentsRepository {
     return this.db.selectFrom('rents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The ids of the first `limit` matches in `sort` order (what bulk changes go through). */
-  async ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
-    const query = this.db.selectFrom('rents').select('id').where(readFilterToSql('rents', filter));
-    const rows = await (sort.length > 0 ? query.orderBy(orderByToSql('rents', sort)) : query).limit(limit).execute();
-    return rows.map((row) => row.id);
+  ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
+    return filteredIds(this.db, 'rents', filter, sort, limit);
   }
 
   async list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentRow[]> {
@@ -37,9 +35,8 @@ export class RentsRepository {
     return (sort.length > 0 ? query.orderBy(orderByToSql('rents', sort)) : query).limit(limit).offset(offset).execute();
   }
 
-  async count(filter: ReadFilter): Promise<number> {
-    const row = await this.db.selectFrom('rents').select(sql<number>`count(*)`.as('total')).where(readFilterToSql('rents', filter)).executeTakeFirstOrThrow();
-    return Number(row.total);
+  count(filter: ReadFilter): Promise<number> {
+    return filteredCount(this.db, 'rents', filter);
   }
 
   /**
