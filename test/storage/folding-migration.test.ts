@@ -80,10 +80,7 @@ for (const dialect of dialects) {
 
   describe(`migration 007: Greek and Cyrillic folding (${dialect})`, () => {
     it('refolds the final sigma of search texts stored before it, so that q finds them, and PostgreSQL folds as JavaScript does', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'folding-'));
-      const target = dialect === 'postgres' ? await createPostgresDatabase() : { url: `file:${join(dir, 'rental.db')}`, drop: async () => {} };
-      const database = await openDatabase(target.url, dir);
-      try {
+      await withDatabase(dialect, async (database) => {
         const { db } = database;
         await migrate(database, upTo(dialect, '006-reset-issued-at'));
         const now = new Date().toISOString();
@@ -102,11 +99,7 @@ for (const dialect of dialects) {
           const folded = await sql<{ fold: string; lower: string }>`SELECT rc_fold(${'Αθήνα ΟΔΟΣ οδός Ёлка Йошкар Vrtačka'}) AS fold, rc_lower(${'ΟΔΟΣ İstanbul Ёлка'}) AS lower`.execute(db);
           assert.deepEqual(folded.rows[0], { fold: 'αθηνα οδοσ οδοσ елка иошкар vrtacka', lower: 'οδοσ istanbul ёлка' });
         }
-      } finally {
-        await database.close();
-        await target.drop();
-        rmSync(dir, { recursive: true, force: true });
-      }
+      });
     });
   });
 }
