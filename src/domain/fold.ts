@@ -78,3 +78,33 @@ export function lowerText(text: string): string {
 export function searchWords(text: string): string[] {
   return foldText(text).split(/\s+/u).filter((word) => word !== '');
 }
+
+/** Code points past plane 1 have no case (ideographs, tags, private use): test/domain/text.test.ts checks it. */
+const LAST_CASED_PLANE_END = 0x1ffff;
+
+let preimagesByLower: Map<string, string[]> | undefined;
+
+/** Every character outside ASCII that lowerText changes, by what it becomes; built on first use (~10 ms). */
+function lowerPreimageTable(): Map<string, string[]> {
+  if (preimagesByLower) return preimagesByLower;
+  const table = new Map<string, string[]>();
+  for (let code = 0x80; code <= LAST_CASED_PLANE_END; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const char = String.fromCodePoint(code);
+    const lower = lowerText(char);
+    if (lower !== char) table.set(lower, [...(table.get(lower) ?? []), char]);
+  }
+  preimagesByLower = table;
+  return table;
+}
+
+/**
+ * The characters outside ASCII that lowerText turns into a character of `lowered` (Š for š,
+ * İ for i, the Kelvin sign for k). A text without any of them contains `lowered` after
+ * lowerText exactly when it does after lower-casing ASCII letters alone, which SQL does
+ * without calling back into JavaScript (storage/where-sql.ts).
+ */
+export function lowerPreimages(lowered: string): string[] {
+  const table = lowerPreimageTable();
+  return [...new Set([...lowered].flatMap((char) => table.get(char) ?? []))];
+}

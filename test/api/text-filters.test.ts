@@ -18,13 +18,16 @@ for (const dialect of dialects) {
       plain: { product_name: 'Vrtačka Makita', product_desc: 'Bez zaškolení', location: 'Brno' },
       bare: { product_name: 'Žebřík zaškolení' },
       greek: { product_name: 'Αθήνα', product_desc: 'ΟΔΟΣ δρόμος', location: 'Σ' },
+      capitals: { product_name: 'ŠKODA Octavia', product_desc: '\u212Aelvin: ÚŘAD İSTANBUL' },
     };
+    const internalNames: Record<string, string> = { capitals: 'ŘADA \u212A9' };
 
     before(async () => {
       server = await startServer(dialect);
       const owner = await server.signUp();
       for (const [id, basic] of Object.entries(products)) {
-        assert.equal((await server.http.post(`/api/products/${id}`, { basic, settings: { published: true } }, owner.token)).status, 201);
+        const body = { basic, internal_name: internalNames[id], settings: { published: true } };
+        assert.equal((await server.http.post(`/api/products/${id}`, body, owner.token)).status, 201);
       }
     });
     after(() => server.close());
@@ -68,6 +71,16 @@ for (const dialect of dialects) {
       assert.deepEqual(await ids({ 'basic.product_desc': { contains: 'makita' } }), []);
       assert.deepEqual(await ids({ 'basic.product_desc': { contains: 'οδοσ' } }), ['greek']);
       assert.deepEqual(await ids({ 'basic.location': { contains: '' } }), ['emoji', 'greek', 'plain'], 'a product without a location contains nothing');
+    });
+
+    it('contains finds letters that the text holds as capitals outside ASCII (Š, İ, the Kelvin sign)', async () => {
+      assert.deepEqual(await ids({ 'basic.product_name': { contains: 'škoda' } }), ['capitals']);
+      assert.deepEqual(await ids({ 'basic.product_name': { contains: 'ŠKODA oct' } }), ['capitals']);
+      assert.deepEqual(await ids({ 'basic.product_desc': { contains: 'kelvin' } }), ['capitals']);
+      assert.deepEqual(await ids({ 'basic.product_desc': { contains: 'úřad istanbul' } }), ['capitals']);
+      assert.deepEqual(await ids({ 'basic.product_desc': { contains: 'urad' } }), [], 'accents count');
+      assert.deepEqual(await ids({ internal_name: { contains: 'řada k9' } }), ['capitals']);
+      assert.deepEqual(await ids({ internal_name: { contains: 'rada' } }), []);
     });
 
     it('combines with or, and and the other filters', async () => {

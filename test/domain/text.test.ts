@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FOLD_TABLE, LOWER_TABLE, foldText, lowerText, searchWords } from '../../src/domain/fold.js';
+import { FOLD_TABLE, LOWER_TABLE, foldText, lowerPreimages, lowerText, searchWords } from '../../src/domain/fold.js';
 import { slugify } from '../../src/domain/slug.js';
 import { codePointLength, searchTextsOf } from '../../src/domain/product-document.js';
 import { deepMerge } from '../../src/domain/merge.js';
@@ -32,6 +32,24 @@ describe('folding and slugs', () => {
         assert.equal(foldText(text), foldText(before) + foldText(char) + foldText(after), `U+${char.codePointAt(0)?.toString(16)}`);
       }
       assert.equal(foldText(lowerText(char)), foldText(char), `U+${char.codePointAt(0)?.toString(16)}`);
+    }
+  });
+
+  it('lists the characters outside ASCII that lower into a value’s (what `contains` must call lowerText for)', () => {
+    assert.deepEqual(lowerPreimages('škoda').sort(), ['Š', '\u212A'].sort());
+    assert.deepEqual(lowerPreimages('istanbul'), ['İ']);
+    assert.deepEqual(lowerPreimages('οδοσ').sort(), ['Ο', 'Δ', 'Σ', 'ς'].sort());
+    assert.deepEqual(lowerPreimages('a b-1'), []);
+    // Every character outside ASCII that lowerText changes is some character's preimage, and
+    // lowers to exactly one character; past plane 1 (where the table stops) none changes.
+    for (let code = 0x80; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      const lower = lowerText(char);
+      if (lower === char) continue;
+      assert.ok(code <= 0x1ffff, `U+${code.toString(16)} changes`);
+      assert.equal([...lower].length, 1, `U+${code.toString(16)}`);
+      assert.ok(lowerPreimages(lower).includes(char), `U+${code.toString(16)}`);
     }
   });
 
