@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { APIError } from '../../errors/api-error.js';
 import { IMAGE_EXTENSIONS } from '../../domain/media.js';
 
@@ -12,10 +13,23 @@ export interface ProcessedImage {
 const unsupported = (detail: string) => new APIError(415, `Unsupported file: ${detail} Send a JPEG, PNG, WebP, GIF or AVIF image.`, 'file');
 
 /**
- * Reads the type from the bytes (never from the name), decodes the whole image (so a
+ * One image at a time: decoding holds much of an image in memory (a whole frame for AVIF, ~300
+ * MB for one of 4,000 × 4,000 pixels), so a few concurrent uploads of large images would add
+ * up to gigabytes. Three concurrent 300 KB PNGs of 10,000 × 10,000 took the service to a
+ * 1,028 MB peak, 597 MB after, when they ran together and were first decoded whole; queued
+ * and streamed, 267 MB (docs/design.md: Media).
+ */
+const oneAtATime = pLimit(1);
+
+/**
+ * Reads the type from the bytes (never from the name), reads all of the image's data (so a
  * truncated one is refused) and renders the configured sizes. Nothing touches the disk here.
  */
-export async function processImage(bytes: Buffer, allowedTypes: string[], sizes: Record<string, { width?: number; height?: number }>): Promise<ProcessedImage> {
+export function processImage(bytes: Buffer, allowedTypes: string[], sizes: Record<string, { width?: number; height?: number }>): Promise<ProcessedImage> {
+  return oneAtATime(() => processOne(bytes, allowedTypes, sizes));
+}
+
+async function processOne(bytes: Buffer, allowedTypes: string[], sizes: Record<string, { width?: number; height?: number }>): Promise<ProcessedImage> {
   // Loaded on the first upload: libvips costs memory a catalogue that only reads never needs.
   const [{ default: sharp }, { fileTypeFromBuffer }] = await Promise.all([import('sharp'), import('file-type')]);
   const detected = await fileTypeFromBuffer(bytes);
@@ -27,19 +41,16 @@ export async function processImage(bytes: Buffer, allowedTypes: string[], sizes:
     const image = sharp(bytes, { failOn: 'truncated', limitInputPixels: 100_000_000 });
     const { width, height } = await image.metadata();
     if (!width || !height) throw new Error('no dimensions');
-    // A full decode: catches images whose header is fine but whose data is cut off or corrupt.
-    await image.clone().raw().toBuffer();
-    const rendered = await Promise.all(
-      Object.entries(sizes).map(async ([name, size]) => {
-        const { data, info } = await image
-          .clone()
-          .rotate()
-          .resize({ width: size.width, height: size.height, fit: 'inside', withoutEnlargement: true })
-          .toFormat(IMAGE_EXTENSIONS[mimeType] === 'jpg' ? 'jpeg' : (IMAGE_EXTENSIONS[mimeType] as 'png'))
-          .toBuffer({ resolveWithObject: true });
-        return { name, bytes: data, width: info.width, height: info.height };
-      }),
-    );
+    const format = IMAGE_EXTENSIONS[mimeType] === 'jpg' ? 'jpeg' : (IMAGE_EXTENSIONS[mimeType] as 'png');
+    // Rendering a size reads all of the image's data, streamed: one whose data is cut off or
+    // corrupt fails there, without the whole image decoded into memory first.
+    const rendered: ProcessedImage['sizes'] = [];
+    for (const [name, size] of Object.entries(sizes)) {
+      const resized = image.clone().rotate().resize({ width: size.width, height: size.height, fit: 'inside', withoutEnlargement: true });
+      const { data, info } = await resized.toFormat(format).toBuffer({ resolveWithObject: true });
+      rendered.push({ name, bytes: data, width: info.width, height: info.height });
+    }
+    if (rendered.length === 0) await image.clone().resize({ width: 16, height: 16, fit: 'inside' }).raw().toBuffer();
     return { mimeType, extension: IMAGE_EXTENSIONS[mimeType] as string, width, height, sizes: rendered };
   } catch (error) {
     if (error instanceof APIError) throw error;
