@@ -79,6 +79,19 @@ export function searchWords(text: string): string[] {
   return foldText(text).split(/\s+/u).filter((word) => word !== '');
 }
 
+/** Past this many different words, looking for words inside others costs more than it spares. */
+const MAX_WORDS_COMPARED = 100;
+
+/**
+ * Of words that must all occur as substrings, the ones that say something: a repeated word,
+ * or one inside another (`vrt` beside `vrtacka`), matches wherever the others do.
+ */
+export function essentialWords(words: string[]): string[] {
+  const unique = [...new Set(words)];
+  if (unique.length > MAX_WORDS_COMPARED) return unique;
+  return unique.filter((word) => !unique.some((other) => other !== word && other.includes(word)));
+}
+
 /** Code points past plane 1 have no case (ideographs, tags, private use): test/domain/text.test.ts checks it. */
 const LAST_CASED_PLANE_END = 0x1ffff;
 

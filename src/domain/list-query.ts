@@ -1,5 +1,5 @@
 import { ValidationError, collectingErrors, type ErrorItem } from '../errors/api-error.js';
-import { searchWords } from './fold.js';
+import { essentialWords, searchWords } from './fold.js';
 import { parseBoundary, type Interval } from './reservations.js';
 import { parseSort } from './where/parse-sort.js';
 import { parseWhere } from './where/parse-where.js';
@@ -90,7 +90,7 @@ export function parseListQuery(
   const where = collectingErrors(() => parseWhere(raw.where, fields), errors);
   const sort = collectingErrors(() => parseSort(raw.sort, fields, options.defaultSort), errors) ?? [];
   if (errors.length > 0) throw new ValidationError(errors);
-  return { where, sort, limit, page, pagination, depth, available, searchWords: typeof raw.q === 'string' ? searchWords(raw.q).slice(0, 20) : [] };
+  return { where, sort, limit, page, pagination, depth, available, searchWords: typeof raw.q === 'string' ? essentialWords(searchWords(raw.q)).slice(0, 20) : [] };
 }
 
 /** The most documents one bulk PATCH or DELETE changes: each is a write of its own, all in one response. */

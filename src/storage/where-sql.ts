@@ -20,13 +20,27 @@ const param = (field: FieldDef, value: Scalar) => (field.type === 'boolean' ? (v
 export function and(parts: Expr[]): Expr {
   if (parts.length === 0) return TRUE;
   if (parts.length === 1 && parts[0]) return parts[0];
-  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+  return joined(parts, sql` AND `);
 }
 
 function or(parts: Expr[]): Expr {
   if (parts.length === 0) return FALSE;
   if (parts.length === 1 && parts[0]) return parts[0];
-  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+  return joined(parts, sql` OR `);
+}
+
+/** Terms joined flat up to this many; longer runs are nested in halves. */
+const FLAT_TERMS = 16;
+
+/**
+ * SQLite refuses an expression tree deeper than 1,000, and parses `a AND b AND c …` as a tree
+ * as deep as its terms are many: a `like` of 1,500 one-letter words was a 500. Nested in
+ * halves, n terms are ~16 + log₂ n deep.
+ */
+function joined(parts: Expr[], operator: RawBuilder<unknown>): Expr {
+  if (parts.length <= FLAT_TERMS) return sql<SqlBool>`(${sql.join(parts, operator)})`;
+  const half = Math.ceil(parts.length / 2);
+  return sql<SqlBool>`(${joined(parts.slice(0, half), operator)}${operator}${joined(parts.slice(half), operator)})`;
 }
 
 const COMPARISON = {

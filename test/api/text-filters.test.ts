@@ -83,6 +83,16 @@ for (const dialect of dialects) {
       assert.deepEqual(await ids({ internal_name: { contains: 'rada' } }), []);
     });
 
+    it('takes a like of any number of words (repeated, inside each other, or over a thousand different)', async () => {
+      assert.deepEqual(await ids({ 'basic.product_desc': { like: 'zas zaskoleni zas ZAŠKOLENÍ' } }), ['emoji', 'plain']);
+      assert.deepEqual(await ids({ 'basic.product_desc': { like: Array(1500).fill('z').join(' ') } }), ['emoji', 'plain']);
+      const pairs = Array.from({ length: 36 * 36 }, (_, i) => (i / 36 | 0).toString(36) + (i % 36).toString(36));
+      assert.deepEqual(await ids({ 'basic.product_desc': { like: pairs.join(' ') } }), []);
+      assert.deepEqual(await ids({ internal_name: { like: pairs.join(' ') } }), []);
+      const q = await server.http.get<Page>(`/api/products?q=${encodeURIComponent(Array(1500).fill('z').join(' '))}`);
+      assert.equal(q.status, 200);
+    });
+
     it('combines with or, and and the other filters', async () => {
       assert.deepEqual(await ids({ or: [{ 'basic.product_desc': { like: 'bosch' } }, { 'basic.location': { contains: 'BRN' } }] }), ['emoji', 'plain']);
       assert.deepEqual(await ids({ and: [{ 'basic.product_desc': { like: 'zaskoleni' } }, { 'basic.product_name': { like: 'makita' } }] }), ['plain']);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FOLD_TABLE, LOWER_TABLE, foldText, lowerPreimages, lowerText, searchWords } from '../../src/domain/fold.js';
+import { FOLD_TABLE, LOWER_TABLE, essentialWords, foldText, lowerPreimages, lowerText, searchWords } from '../../src/domain/fold.js';
 import { slugify } from '../../src/domain/slug.js';
 import { codePointLength, searchTextsOf } from '../../src/domain/product-document.js';
 import { deepMerge } from '../../src/domain/merge.js';
@@ -51,6 +51,13 @@ describe('folding and slugs', () => {
       assert.equal([...lower].length, 1, `U+${code.toString(16)}`);
       assert.ok(lowerPreimages(lower).includes(char), `U+${code.toString(16)}`);
     }
+  });
+
+  it('keeps of words that must all occur those not repeated or inside another', () => {
+    assert.deepEqual(essentialWords(['vrt', 'vrtacka', 'bosch', 'vrt', 'osc', 'brno']), ['vrtacka', 'bosch', 'brno']);
+    assert.deepEqual(essentialWords(Array(500).fill('a')), ['a']);
+    const many = Array.from({ length: 150 }, (_, i) => `w${i}`);
+    assert.deepEqual(essentialWords([...many, ...many]), many, 'past 100 different words, repeats only are dropped');
   });
 
   it('stores the folded name, description and location joined, with the first two’s lengths in code points', () => {

@@ -1,6 +1,6 @@
 import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { isPlainObject } from '../merge.js';
-import { foldText, lowerText } from '../fold.js';
+import { essentialWords, lowerText, searchWords } from '../fold.js';
 import { coerceBoolean, coerceScalar } from './coerce.js';
 import { OPERATORS, type Condition, type FieldCatalogue, type FieldDef, type Operator, type Scalar, type WhereNode } from './types.js';
 
@@ -114,7 +114,7 @@ class WhereParser {
         if (field.type !== 'string') return this.fail(field.path, `\`${op}\` applies only to text fields.`);
         if (typeof value !== 'string') return bad('a string');
         if (op === 'contains') return { kind: 'text', field, op, words: [lowerText(value)] };
-        return { kind: 'text', field, op, words: foldText(value).split(/\s+/u).filter((word) => word !== '') };
+        return { kind: 'text', field, op, words: essentialWords(searchWords(value)) };
       }
       default: {
         if (value === null && (op === 'equals' || op === 'not_equals')) return { kind: 'compare', field, op, value: null };
