@@ -86,8 +86,8 @@ const MAX_PREIMAGE_TESTS = 16;
  * text column is `COLLATE "C"` on PostgreSQL) lower-cases ASCII letters only, in C; its answer
  * can differ from rc_lower's only where the text holds a character outside ASCII that lowers
  * into one of the value's (lowerPreimages), so rc_lower, a call back into JavaScript on
- * SQLite, runs for those texts alone. A `contains` of `a` over 100,000 descriptions took
- * 1.8 s of the event loop that way, and 0.3 s after (docs/design.md: Search).
+ * SQLite, runs for those texts alone. A `contains` of `a` on 100,000 descriptions (count and
+ * page) took 1.74 s of the event loop with rc_lower on every row, 0.53 s so (docs/design.md: Search).
  */
 function containsSql(col: RawBuilder<unknown>, lowered: string): Expr {
   const pattern = containsPattern(lowered);
