@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { tmpdir } from 'node:os';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type OpenDatabase } from '../../src/storage/database.js';
-import { createPostgresDatabase } from '../helpers/server.js';
+import { openedPostgres } from '../helpers/opened-postgres.js';
 
 /**
  * An instance cut off from PostgreSQL in the middle of a transaction leaves it open on the
@@ -13,26 +10,14 @@ import { createPostgresDatabase } from '../helpers/server.js';
  * those rows again.
  */
 describe('a transaction left idle', { skip: !process.env.TEST_POSTGRES_URL && 'TEST_POSTGRES_URL is not set' }, () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let opened: OpenDatabase;
-  let other: pg.Client;
+  const postgres = openedPostgres({ timeoutMs: 1_000 });
 
   before(async () => {
-    database = await createPostgresDatabase();
-    opened = await openDatabase(database.url, tmpdir(), { timeoutMs: 1_000 });
-    other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    await other.query('CREATE TABLE locked (id int PRIMARY KEY, v int); INSERT INTO locked VALUES (1, 0)');
-  });
-
-  after(async () => {
-    await other?.end();
-    await opened?.close();
-    await database?.drop();
+    await postgres.client.query('CREATE TABLE locked (id int PRIMARY KEY, v int); INSERT INTO locked VALUES (1, 0)');
   });
 
   it('is ended by PostgreSQL after DATABASE_TIMEOUT_MS, and its locks are free for the others', async () => {
-    const idle = opened.db.transaction().execute(async (trx) => {
+    const idle = postgres.opened.db.transaction().execute(async (trx) => {
       await sql`SELECT v FROM locked WHERE id = 1 FOR UPDATE`.execute(trx);
       await new Promise((done) => setTimeout(done, 3_000)); // cut off: no statement for 3 s
       await sql`UPDATE locked SET v = 1 WHERE id = 1`.execute(trx);
@@ -40,6 +25,7 @@ describe('a transaction left idle', { skip: !process.env.TEST_POSTGRES_URL && 'T
     const outcome = idle.then(() => 'committed', () => 'ended');
     await new Promise((done) => setTimeout(done, 200));
     // Another instance writes the locked row; it would give up at 2.5 s, before the idle one wakes.
+    const other = postgres.client;
     await other.query("SET lock_timeout = '2500ms'");
     await other.query('UPDATE locked SET v = 2 WHERE id = 1');
     assert.equal(await outcome, 'ended');

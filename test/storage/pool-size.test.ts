@@ -1,36 +1,18 @@
 import assert from 'node:assert/strict';
-import { tmpdir } from 'node:os';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type OpenDatabase } from '../../src/storage/database.js';
-import { createPostgresDatabase } from '../helpers/server.js';
+import { openedPostgres } from '../helpers/opened-postgres.js';
 
 /** DATABASE_POOL_SIZE bounds how many connections one process opens to PostgreSQL. */
 describe('the PostgreSQL pool size', { skip: !process.env.TEST_POSTGRES_URL && 'TEST_POSTGRES_URL is not set' }, () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let opened: OpenDatabase;
-  let observer: pg.Client;
-
-  before(async () => {
-    database = await createPostgresDatabase();
-    opened = await openDatabase(database.url, tmpdir(), { poolSize: 3 });
-    observer = new pg.Client({ connectionString: database.url });
-    await observer.connect();
-  });
-
-  after(async () => {
-    await observer?.end();
-    await opened?.close();
-    await database?.drop();
-  });
+  const postgres = openedPostgres({ poolSize: 3 });
 
   it('keeps at most that many connections however many statements wait, and runs them all', async () => {
     const connections = async () => {
-      const { rows } = await observer.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const { rows } = await postgres.client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
       return rows[0]?.n ?? 0;
     };
-    const statements = Array.from({ length: 9 }, (_, i) => sql<{ i: number }>`SELECT ${i}::int AS i, pg_sleep(0.3)`.execute(opened.db));
+    const statements = Array.from({ length: 9 }, (_, i) => sql<{ i: number }>`SELECT ${i}::int AS i, pg_sleep(0.3)`.execute(postgres.opened.db));
     let most = 0;
     const watching = (async () => {
       for (let i = 0; i < 8; i++) {
