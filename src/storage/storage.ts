@@ -10,6 +10,7 @@ import { ChangeFeed, type ChangeTopic } from './change-feed.js';
 import { ChangeNotices } from './change-notices.js';
 import { OwnerProfiles } from './owner-profiles.js';
 import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
+import { PlannerStatistics } from './planner-statistics.js';
 
 /** How often a SQLite storage looks for other processes' writes (see ChangeFeed.followOtherWriters). */
 const OTHER_WRITERS_POLL_MS = 250;
@@ -49,9 +50,13 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
   if (dialect === 'postgres') await changes.listen(databaseUrl, timeoutMs);
   if (database.dataVersion) changes.followOtherWriters(database.dataVersion, OTHER_WRITERS_POLL_MS);
   const notices = dialect === 'postgres' ? new ChangeNotices(db, ChangeFeed.CHANNEL) : undefined;
+  // PostgreSQL's autovacuum keeps its own statistics.
+  const statistics = dialect === 'sqlite' ? new PlannerStatistics(db) : undefined;
+  await statistics?.check();
   /** Called after every committed write, with what it changed (and the row, when it was one). */
   const changed = (topic: ChangeTopic) => async (key?: string) => {
     changes.bump(topic, key);
+    if (topic === 'products') statistics?.changed();
     await notices?.send(ChangeFeed.payload(topic, key));
   };
   const owners = new OwnerProfiles(db, changes.source('accounts'));
@@ -69,6 +74,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     },
     async close() {
       notices?.close();
+      await statistics?.close();
       await changes.close();
       await database.close();
     },

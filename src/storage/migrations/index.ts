@@ -9,6 +9,7 @@ import { resetIssuedAtMigration } from './006-reset-issued-at.js';
 import { greekCyrillicFoldingMigration } from './007-greek-cyrillic-folding.js';
 import { searchTextPartsMigration } from './008-search-text-parts.js';
 import { icuLowerMigration } from './009-icu-lower.js';
+import { sortIndexesMigration } from './010-sort-indexes.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -24,6 +25,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '007-greek-cyrillic-folding': greekCyrillicFoldingMigration(dialect),
         '008-search-text-parts': searchTextPartsMigration(dialect),
         '009-icu-lower': icuLowerMigration(dialect),
+        '010-sort-indexes': sortIndexesMigration(dialect),
       };
     },
   };
