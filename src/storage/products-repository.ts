@@ -163,7 +163,21 @@ export class ProductsRepository {
 
   private searchSql(words: string[]): RawBuilder<SqlBool> {
     const short = words.filter((word) => !trigramsOf(word)).map((word) => sql<SqlBool>`t.search_text LIKE ${containsPattern(word)} ESCAPE '\\'`);
-    return sql<SqlBool>`products.id IN (SELECT t.product_id FROM product_texts t WHERE ${and([...short, ...this.indexMatch(words)])})`;
+    return this.textsMatching(and([...short, ...this.indexMatch(words)]));
+  }
+
+  /**
+   * The products whose product_texts row `t` meets `condition`. On SQLite the id is written
+   * `+products.id`, which no index may answer: knowing from its statistics that `published`
+   * is not selective, its planner would otherwise start from the matches, read each product
+   * by id and sort them all, 2.3 times slower for a common word (`q=a`, 70,009 matches at
+   * 100,000 products: 0.75 s against 0.33 s) than walking the list's own index and probing
+   * the matches, which is what it does with the `+`. A rare word lost (494 matches: 52 ms
+   * against 28 ms); the worst case decides, as it holds the event loop.
+   */
+  private textsMatching(condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+    const id = this.dialect === 'sqlite' ? sql`+products.id` : sql`products.id`;
+    return sql<SqlBool>`${id} IN (SELECT t.product_id FROM product_texts t WHERE ${condition})`;
   }
 
   /**
@@ -178,7 +192,7 @@ export class ProductsRepository {
     const words = c.op === 'like' ? c.words : [foldText(c.words[0])];
     const narrowed = [...this.indexMatch(words), ...words.map((word) => sql<SqlBool>`${part} LIKE ${containsPattern(word)} ESCAPE '\\'`)];
     if (c.op === 'contains' && c.field.sideTable) narrowed.push(textConditionSql(sql.ref('t.product_desc'), c));
-    const matches = sql<SqlBool>`products.id IN (SELECT t.product_id FROM product_texts t WHERE ${and(narrowed)})`;
+    const matches = this.textsMatching(and(narrowed));
     return c.op === 'contains' && !c.field.sideTable ? and([matches, textConditionSql(sql.ref(`products.${c.field.column}`), c)]) : matches;
   };
 
