@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { FOLD_TABLE, LOWER_TABLE } from '../../domain/fold.js';
 import type { Dialect } from '../schema.js';
+import { sortIndexStatement } from './sort-index.js';
 
 /** PostgreSQL versions of the SQLite functions registered from JavaScript (sqlite-dialect.ts). */
 function postgresFunctions(): string[] {
@@ -19,9 +20,7 @@ export function initialMigration(dialect: Dialect): Migration {
   const pg = dialect === 'postgres';
   const real = pg ? 'double precision' : 'real';
   const bigint = pg ? 'bigint' : 'integer';
-  // Sorts put NULLs first ascending (where-sql.ts); PostgreSQL needs its indexes built that way to use them.
-  const index = (name: string, table: string, columns: string[]) =>
-    `CREATE INDEX ${name} ON ${table} (${columns.map((c) => (pg ? `${c} NULLS FIRST` : c)).join(', ')})`;
+  const index = (name: string, table: string, columns: string[]) => sortIndexStatement(dialect, name, table, columns);
   // SQLite keeps an integer rowid (`seq`) so the full-text index can point at rows stably.
   const textsKey = pg ? 'product_id text PRIMARY KEY' : 'seq integer PRIMARY KEY, product_id text NOT NULL UNIQUE';
   const statements = [

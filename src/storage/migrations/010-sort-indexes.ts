@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../schema.js';
+import { sortIndexStatement } from './sort-index.js';
 
 /**
  * Indexes for the sorts that had none led by `published`, which every anonymous list is
@@ -15,8 +16,7 @@ import type { Dialect } from '../schema.js';
  *   `additional.caution` 28 ms, an index-only scan).
  */
 export function sortIndexesMigration(dialect: Dialect): Migration {
-  const index = (name: string, columns: string[]) =>
-    `CREATE INDEX ${name} ON products (${columns.map((c) => (dialect === 'postgres' ? `${c} NULLS FIRST` : c)).join(', ')})`;
+  const index = (name: string, columns: string[]) => sortIndexStatement(dialect, name, 'products', columns);
   return {
     async up(db: Kysely<unknown>) {
       await sql.raw('DROP INDEX products_name').execute(db);
