@@ -32,14 +32,18 @@ for (const dialect of dialects) {
     let cleanup: () => Promise<void>;
 
     before(async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'gallery-media-'));
+      const removeDir = () => rmSync(dir, { recursive: true, force: true });
       if (dialect === 'postgres') {
         const database = await createPostgresDatabase();
-        storage = await openStorage(database.url, mkdtempSync(join(tmpdir(), 'gallery-media-')));
-        cleanup = database.drop;
+        storage = await openStorage(database.url, dir);
+        cleanup = async () => {
+          await database.drop();
+          removeDir();
+        };
       } else {
-        const dir = mkdtempSync(join(tmpdir(), 'gallery-media-'));
         storage = await openStorage(`file:${join(dir, 'rental.db')}`, dir);
-        cleanup = async () => rmSync(dir, { recursive: true, force: true });
+        cleanup = async () => removeDir();
       }
     });
     after(async () => {
