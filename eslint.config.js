@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'bench/results/', 'src/client/generated/'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', 'bench/results/', 'src/client/generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './helpers/server.js';
 import { startProcess } from './helpers/process.js';
+import { CLI_ARGS } from '../scripts/start-command.js';
 
 const run = promisify(execFile);
 
@@ -30,7 +31,7 @@ describe('npm run rental -- backup', () => {
 
   const backup = async (...args: string[]) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'backup', ...args], {
+      const { stdout, stderr } = await run(process.execPath, [...CLI_ARGS, 'backup', ...args], {
         env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl },
       });
       return { code: 0, stdout, stderr };
@@ -126,7 +127,7 @@ describe('npm run rental -- backup', () => {
     writeFileSync(join(dataDir, 'media', 'a.png'), 'bytes');
     writeFileSync(join(dataDir, 'secret'), 'the secret\n');
     const to = join(scratch, 'pg-copy');
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'backup', '--to', to], {
+    const { stdout } = await run(process.execPath, [...CLI_ARGS, 'backup', '--to', to], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
     });
     assert.match(stdout, /PostgreSQL, not copied; back it up with pg_dump/);

@@ -7,6 +7,7 @@ import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { openStorage } from '../src/storage/storage.js';
 import { verifyPassword } from '../src/auth/passwords.js';
+import { CLI_ARGS } from '../scripts/start-command.js';
 
 const run = promisify(execFile);
 
@@ -16,7 +17,7 @@ describe('npm run rental -- users:create', () => {
 
   const cli = async (...args: string[]) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+      const { stdout, stderr } = await run(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };

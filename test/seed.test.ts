@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { openStorage } from '../src/storage/storage.js';
+import { CLI_ARGS } from '../scripts/start-command.js';
 
 const run = promisify(execFile);
 
 describe('npm run rental -- seed:demo', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-seed-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const cli = (...args: string[]) => run(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
 
   it('fills an empty database with a believable catalogue and prints a demo login', async () => {
     const { stdout } = await cli('seed:demo');

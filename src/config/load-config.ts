@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { importConfigModule } from './import-config.js';
 import { ConfigError, resolveConfig } from './resolve-config.js';
 import type { RentalConfig } from './types.js';
 
@@ -12,6 +12,6 @@ export async function loadConfig(path: string, options: { required: boolean }): 
     if (options.required) throw new ConfigError('RENTAL_CONFIG', `names ${path}, which does not exist.`);
     return resolveConfig({});
   }
-  const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  const module = (await importConfigModule(path)) as { default?: unknown };
   return resolveConfig(module.default ?? module);
 }

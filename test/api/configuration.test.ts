@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { NODE_FLAGS, START_SCRIPT } from '../../scripts/start-command.js';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { errorFields } from '../helpers/http.js';
 import { events } from '../fixtures/configs/hooks.js';
@@ -14,7 +15,7 @@ const run = promisify(execFile);
 describe('configuration files', () => {
   const start = async (configFile: string) => {
     try {
-      await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, RENTAL_CONFIG: configFile, PORT: '0', DATA_DIR: resolve('data/test-invalid-config') }, timeout: 20_000 });
+      await run(process.execPath, [...NODE_FLAGS, START_SCRIPT], { env: { ...process.env, RENTAL_CONFIG: configFile, PORT: '0', DATA_DIR: resolve('data/test-invalid-config') }, timeout: 20_000 });
       return { code: 0, stderr: '' };
     } catch (error) {
       return error as { code: number; stderr: string };

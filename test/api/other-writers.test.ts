@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { startProcess, type ServiceProcess } from '../helpers/process.js';
 import { until } from '../helpers/until.js';
+import { CLI_ARGS } from '../../scripts/start-command.js';
 
 const run = promisify(execFile);
 
@@ -38,7 +39,7 @@ describe('writes by other processes on one SQLite file', () => {
   it('a catalogue that `npm run rental -- seed:demo` fills while the service runs is listed within a second', async () => {
     const [service] = services as [ServiceProcess];
     assert.equal(await totalDocs(service), 0, 'the empty list, now cached');
-    await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'seed:demo', '--products', '12'], { env: { ...process.env, ...env } });
+    await run(process.execPath, [...CLI_ARGS, 'seed:demo', '--products', '12'], { env: { ...process.env, ...env } });
     const db = new Database(join(dataDir, 'rental.db'), { readonly: true });
     const published = (db.prepare('SELECT count(*) AS n FROM products WHERE published = 1').get() as { n: number }).n;
     db.close();
