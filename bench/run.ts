@@ -114,7 +114,7 @@ async function cannon(options: Options): Promise<Measured> {
 
 /** The bare server's rate for a small constant, what every ratio is taken to. */
 async function measureCeiling(): Promise<Measured> {
-  const bare = await startNode('bench/ceiling-server.ts', {}, '/');
+  const bare = await startNode('bench/ceiling-server.mjs', {}, '/');
   try {
     return await cannon({ url: `${bare.url}/` });
   } finally {
@@ -224,7 +224,7 @@ async function transportBounds(server: Server, publishedIds: string[], ceiling: 
     const body = Buffer.from(await response.arrayBuffer());
     const file = join(work, 'constant-body.json');
     writeFileSync(file, body);
-    const bare = await startNode('bench/ceiling-server.ts', { CONSTANT_BODY: file }, '/');
+    const bare = await startNode('bench/ceiling-server.mjs', { CONSTANT_BODY: file }, '/');
     record(`bound: bare Fastify sending ${sample.name} as a constant (${body.length} B)`, await cannon({ url: `${bare.url}/` }), ceiling, undefined, 'the most a server can send of that size here');
     await stop(bare);
   }
