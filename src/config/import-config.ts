@@ -26,7 +26,7 @@ export async function importConfigModule(path: string): Promise<unknown> {
 
 /**
  * Imports a TypeScript configuration without a TypeScript loader in the process (the service
- * runs compiled; a loader would cost a thread and ~40 MB for the whole of its life): esbuild
+ * runs compiled; a loader would cost a thread and ~33 MB for the whole of its life): esbuild
  * bundles the file with the local files it imports, leaving packages as imports, into a hidden
  * `.mjs` beside it, so that packages (`rental-catalogue-service` among them), relative paths
  * and `import.meta.url` resolve as from the file itself. The `.mjs` is removed once imported.
