@@ -3,8 +3,8 @@ import { mediaUrl } from '../domain/media.js';
 import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentMediaTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
-import { filteredCount, filteredIds } from './filtered-rows.js';
-import { orderByToSql, readFilterToSql, whereToSql } from './where-sql.js';
+import { filteredCount, filteredIds, filteredRows } from './filtered-rows.js';
+import { whereToSql } from './where-sql.js';
 
 /** A media document's image object, as a product gallery shows it. */
 export interface MediaImage {
@@ -55,9 +55,8 @@ export class MediaRepository {
     return filteredIds(this.db, 'rent_media', filter, sort, limit);
   }
 
-  async list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
-    const query = this.db.selectFrom('rent_media').selectAll().where(readFilterToSql('rent_media', filter));
-    return (sort.length > 0 ? query.orderBy(orderByToSql('rent_media', sort)) : query).limit(limit).offset(offset).execute();
+  list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
+    return filteredRows(this.db, 'rent_media', filter, sort, limit, offset);
   }
 
   count(filter: ReadFilter): Promise<number> {

@@ -3,8 +3,7 @@ import type { ReadFilter, SortKey } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
 import { TermInUse, isForeignKeyViolation } from './reference-errors.js';
-import { filteredCount, filteredIds } from './filtered-rows.js';
-import { orderByToSql, readFilterToSql } from './where-sql.js';
+import { filteredCount, filteredIds, filteredRows } from './filtered-rows.js';
 
 export type RentRow = Selectable<RentsTable>;
 export type NewRentRow = Omit<RentRow, 'failed_logins' | 'version' | 'locked_until'>;
@@ -30,9 +29,8 @@ export class RentsRepository {
     return filteredIds(this.db, 'rents', filter, sort, limit);
   }
 
-  async list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentRow[]> {
-    const query = this.db.selectFrom('rents').selectAll().where(readFilterToSql('rents', filter));
-    return (sort.length > 0 ? query.orderBy(orderByToSql('rents', sort)) : query).limit(limit).offset(offset).execute();
+  list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentRow[]> {
+    return filteredRows(this.db, 'rents', filter, sort, limit, offset);
   }
 
   count(filter: ReadFilter): Promise<number> {
