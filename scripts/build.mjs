@@ -6,7 +6,7 @@
 //   node scripts/build.mjs             build
 //   node scripts/build.mjs --if-stale  build only when a source is newer than the last build
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,11 +18,11 @@ const STAMP = '.built';
 /** What else decides the output: how esbuild compiles (tsconfig) and the Node target. */
 const INPUTS_BESIDE_SOURCES = [join(ROOT, 'tsconfig.json'), join(ROOT, 'package.json'), fileURLToPath(import.meta.url)];
 
-/** @param {string} dir @returns {string[]} every file under dir */
-function filesUnder(dir) {
+/** @param {string} dir @param {boolean} [withFolders] @returns {string[]} every file under dir (and every folder, if asked) */
+function pathsUnder(dir, withFolders = false) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() || (withFolders && entry.isDirectory()))
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
@@ -35,8 +35,7 @@ export function isStale(sourceDir = SOURCE_DIR, outDir = DIST_DIR) {
   if (!existsSync(stamp)) return true;
   const builtAt = statSync(stamp).mtimeMs;
   // A file moved in keeps its old time but changes its folder's; a removed one changes its folder's too.
-  const dirs = readdirSync(sourceDir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isDirectory()).map((entry) => join(entry.parentPath, entry.name));
-  return [...filesUnder(sourceDir), ...dirs, sourceDir, ...INPUTS_BESIDE_SOURCES].some((path) => existsSync(path) && statSync(path).mtimeMs > builtAt);
+  return [...pathsUnder(sourceDir, true), sourceDir, ...INPUTS_BESIDE_SOURCES].some((path) => existsSync(path) && statSync(path).mtimeMs > builtAt);
 }
 
 /** Writes a file whole or not at all, so that a process starting meanwhile never reads half of it. */
@@ -54,7 +53,7 @@ function writeAtomically(/** @type {string} */ path, /** @type {Uint8Array | str
  */
 export async function buildDist(sourceDir = SOURCE_DIR, outDir = DIST_DIR) {
   const began = new Date();
-  const sources = filesUnder(sourceDir);
+  const sources = pathsUnder(sourceDir);
   const result = await build({
     entryPoints: sources.filter(isTypeScript),
     outdir: outDir,
@@ -73,12 +72,10 @@ export async function buildDist(sourceDir = SOURCE_DIR, outDir = DIST_DIR) {
   }
   for (const source of sources.filter((file) => !isTypeScript(file) && !isDeclaration(file))) {
     const target = join(outDir, relative(sourceDir, source));
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(source, `${target}.${process.pid}.tmp`);
-    renameSync(`${target}.${process.pid}.tmp`, target);
+    writeAtomically(target, readFileSync(source));
     written.add(target);
   }
-  for (const stale of filesUnder(outDir).filter((file) => !written.has(file) && !file.endsWith('.tmp'))) rmSync(stale, { force: true });
+  for (const stale of pathsUnder(outDir).filter((file) => !written.has(file) && !file.endsWith('.tmp'))) rmSync(stale, { force: true });
   writeAtomically(join(outDir, STAMP), '');
   utimesSync(join(outDir, STAMP), began, began);
   return { modules: result.outputFiles.filter((file) => file.path.endsWith('.js')).length };
