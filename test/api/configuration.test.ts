@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { NODE_FLAGS, START_SCRIPT } from '../../scripts/start-command.js';
@@ -32,6 +34,19 @@ describe('configuration files', () => {
     const result = await start(fixture('typo.ts'));
     assert.equal(result.code, 1);
     assert.match(result.stderr, /`auth\.tokenExpiraton` is not a configuration key/);
+  });
+
+  it('a TypeScript configuration that does not compile stops start-up, naming the file and the line', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rental-broken-config-'));
+    const broken = join(folder, 'broken.ts');
+    writeFileSync(broken, "import { defineConfig } from 'rental-catalogue-service';\n\nexport default defineConfig({ products: { maxLimit: 5 } ;\n");
+    try {
+      const result = await start(broken);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /Cannot compile the configuration .*broken\.ts: .*broken\.ts:3:\d+: ERROR: Expected "\}" but found ";"/s);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('a missing file named by RENTAL_CONFIG stops start-up', async () => {
