@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { loadConfig } from './config/load-config.js';
 import type { RentalConfig } from './config/types.js';
-import { postgresOptions, readEnv } from './env.js';
+import { databaseOptions, readEnv } from './env.js';
 import { APIError } from './errors/api-error.js';
 import { backupInstallation } from './operations/backup.js';
 import { createAccount } from './operations/rents/accounts.js';
@@ -100,7 +100,7 @@ export async function runCli(argv: string[]): Promise<void> {
   // A backup reads the installation as it is: no configuration, no migration.
   if (command === 'backup') return backup(env.databaseUrl, env.dataDir, rest);
   const config = await loadConfig(env.configPath, { required: env.configRequired });
-  const storage = await openStorage(env.databaseUrl, env.dataDir, postgresOptions(env));
+  const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env));
   try {
     if (command === 'users:create') await usersCreate(config, storage, rest);
     else if (command === 'users:set-password') await usersSetPassword(storage, rest);

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { PostgresOptions } from './storage/database.js';
+import type { DatabaseOptions } from './storage/database.js';
 
 /** The process environment the service reads (SPEC section 7). */
 export interface Env {
@@ -20,7 +20,7 @@ export interface Env {
   warmBodies: boolean;
   /** Whether every answered request is logged (LOG_REQUESTS). */
   logRequests: boolean;
-  /** PostgreSQL: how long to wait for a connection or a statement's answer (DATABASE_TIMEOUT_MS); unset, its default. */
+  /** How long to wait for PostgreSQL's connections and statements, and for SQLite's list queries (DATABASE_TIMEOUT_MS); unset, its default. */
   databaseTimeoutMs?: number;
   /** PostgreSQL: how many connections the process keeps at most (DATABASE_POOL_SIZE); unset, its default. */
   databasePoolSize?: number;
@@ -105,8 +105,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
-/** What openStorage takes of the environment for PostgreSQL. */
-export function postgresOptions(env: Env): PostgresOptions {
+/** What openStorage takes of the environment. */
+export function databaseOptions(env: Env): DatabaseOptions {
   return {
     ...(env.databaseTimeoutMs !== undefined ? { timeoutMs: env.databaseTimeoutMs } : {}),
     ...(env.databasePoolSize !== undefined ? { poolSize: env.databasePoolSize } : {}),

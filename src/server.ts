@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadSecret } from './auth/secret.js';
 import { loadConfig } from './config/load-config.js';
-import { postgresOptions, type Env } from './env.js';
+import { databaseOptions, type Env } from './env.js';
 import { openStorage, type Storage } from './storage/storage.js';
 
 export interface RunningService {
@@ -15,7 +15,7 @@ export interface RunningService {
 /** Configuration → migrated storage → app → listening; the same for `npm start` and `npm run demo`. */
 export async function startService(env: Env, options: { logLevel?: string } = {}): Promise<RunningService> {
   const config = await loadConfig(env.configPath, { required: env.configRequired });
-  const storage = await openStorage(env.databaseUrl, env.dataDir, postgresOptions(env));
+  const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env));
   try {
     const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
     const { app } = await buildApp({

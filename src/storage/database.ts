@@ -3,13 +3,16 @@ import { dirname, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema, Dialect } from './schema.js';
-import { openSqlite } from './sqlite-dialect.js';
+import { BUSY_TIMEOUT_MS, openSqlite } from './sqlite-dialect.js';
+import { DirectReader, WorkerReader, type ListReader } from './list-reader.js';
 import { preparingPool, MAX_NAMED_STATEMENTS } from './prepared-statements.js';
 import { StatementDeadline } from './statement-deadline.js';
 
 export interface OpenDatabase {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
+  /** Where list and count queries run (see ListReader). */
+  reader: ListReader;
   close(): Promise<void>;
   /** Called when writes the database had accepted were lost before their commit (SQLite group commit). */
   onWritesLost?(listener: () => void): void;
@@ -26,11 +29,11 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
 /** How many PostgreSQL connections one process keeps at most: DATABASE_POOL_SIZE. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
-/** How the service uses PostgreSQL (SQLite takes neither). */
-export interface PostgresOptions {
-  /** DATABASE_TIMEOUT_MS; DEFAULT_DATABASE_TIMEOUT_MS when unset. */
+/** How the service uses its database. */
+export interface DatabaseOptions {
+  /** DATABASE_TIMEOUT_MS (PostgreSQL's connections and statements, SQLite's list queries); DEFAULT_DATABASE_TIMEOUT_MS when unset. */
   timeoutMs?: number;
-  /** DATABASE_POOL_SIZE; DEFAULT_DATABASE_POOL_SIZE when unset. */
+  /** DATABASE_POOL_SIZE (PostgreSQL only); DEFAULT_DATABASE_POOL_SIZE when unset. */
   poolSize?: number;
 }
 
@@ -40,9 +43,9 @@ const INT8_OID = 20;
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//.test(url);
 
 /** `file:./data/rental.db`, a plain path, or `postgres://…`. The PostgreSQL driver is loaded only for PostgreSQL. */
-export async function openDatabase(url: string, dataDir: string, options: PostgresOptions = {}): Promise<OpenDatabase> {
+export async function openDatabase(url: string, dataDir: string, options: DatabaseOptions = {}): Promise<OpenDatabase> {
+  const { timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, poolSize = DEFAULT_DATABASE_POOL_SIZE } = options;
   if (isPostgresUrl(url)) {
-    const { timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, poolSize = DEFAULT_DATABASE_POOL_SIZE } = options;
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: url,
@@ -64,7 +67,7 @@ export async function openDatabase(url: string, dataDir: string, options: Postgr
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const deadline = new StatementDeadline();
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool, MAX_NAMED_STATEMENTS, deadline) }) });
-    return { db, dialect: 'postgres', close: () => db.destroy(), limitStatements: (ms) => deadline.limit(ms) };
+    return { db, dialect: 'postgres', reader: new DirectReader(db), close: () => db.destroy(), limitStatements: (ms) => deadline.limit(ms) };
   }
   const file = sqliteFile(url, dataDir);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -77,10 +80,16 @@ export async function openDatabase(url: string, dataDir: string, options: Postgr
   }
   const { dialect, driver } = opened;
   const db = new Kysely<DatabaseSchema>({ dialect });
+  const reader = file === ':memory:' ? new DirectReader(db) : new WorkerReader(file, timeoutMs, BUSY_TIMEOUT_MS);
   return {
     db,
     dialect: 'sqlite',
-    close: () => db.destroy(),
+    reader,
+    async close() {
+      // Its connection first: the last connection to close checkpoints the log.
+      await reader.close();
+      await db.destroy();
+    },
     onWritesLost: (listener) => driver.onBatchLost(listener),
     runBeforeCommit: (statements) => driver.runBeforeCommit(statements),
     dataVersion: () => driver.database.raw.pragma('data_version', { simple: true }) as number,

@@ -37,6 +37,8 @@ export class PlannerStatistics {
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
+    /** Told after each ANALYZE: other connections read the statistics only when they open. */
+    private readonly analyzed: () => void = () => undefined,
     private readonly checkDelayMs = CHECK_DELAY_MS,
   ) {}
 
@@ -67,7 +69,9 @@ export class PlannerStatistics {
 
   private async refresh(): Promise<void> {
     const [rows, analyzed] = await Promise.all([this.productCount(), this.analyzedCount()]);
-    if (statisticsStale(rows, analyzed)) await sql`ANALYZE products`.execute(this.db);
+    if (!statisticsStale(rows, analyzed)) return;
+    await sql`ANALYZE products`.execute(this.db);
+    this.analyzed();
   }
 
   private async productCount(): Promise<number> {

@@ -8,6 +8,7 @@ import { termIdsOfProfile, type OwnerColumns, type OwnerProfiles } from './owner
 import { detectUnique } from './unique-violation.js';
 import { MissingMedia, MissingOwner, MissingTerm } from './reference-errors.js';
 import { and, containsPattern, orderClause, sideKey, textConditionSql, whereToSql, type WhereSqlOptions } from './where-sql.js';
+import type { ListReader } from './list-reader.js';
 
 /** Everything stored for one product: its columns, long texts, reservations and the media its gallery names. */
 export interface ProductRecord {
@@ -102,6 +103,8 @@ export class ProductsRepository {
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
+    /** Where lists and counts run: on SQLite, a thread of their own (see WorkerReader). */
+    private readonly reader: ListReader,
     private readonly dialect: Dialect,
     /** Told after every committed write, with the id of the one product it changed (none for a bulk load). */
     private readonly changed: (id?: string) => Promise<void>,
@@ -150,8 +153,7 @@ export class ProductsRepository {
    */
   async blockedIds(interval: Interval): Promise<Set<string>> {
     const joined = this.dialect === 'sqlite' ? sql`group_concat(b.product_id, ',')` : sql`string_agg(b.product_id, ',')`;
-    const result = await sql<{ ids: string | null }>`SELECT ${joined} AS ids FROM (${this.blockedSql(interval)}) b`.execute(this.db);
-    const ids = result.rows[0]?.ids;
+    const [ids] = await this.reader.column<string | null>(sql`SELECT ${joined} AS ids FROM (${this.blockedSql(interval)}) b`.compile(this.db), 'ids');
     return new Set(ids ? ids.split(',') : []);
   }
 
@@ -219,16 +221,15 @@ export class ProductsRepository {
    */
   async rankedIds(filter: ProductFilter, field: FieldDef, sort: SortKey[], max: number): Promise<{ ids: string[]; values: Float64Array } | undefined> {
     const value = sql.ref(`products.${field.column}`);
-    const result = await sql<{ id: string; value: number }>`SELECT products.id AS id, ${value} AS value FROM products
-      WHERE ${and([this.filterSql(filter), sql<SqlBool>`${value} IS NOT NULL`])} ${orderClause('products', sort)} LIMIT ${max + 1}`.execute(this.db);
-    if (result.rows.length > max) return undefined;
-    return { ids: result.rows.map((row) => row.id), values: Float64Array.from(result.rows, (row) => Number(row.value)) };
+    const rows = await this.reader.rows<{ id: string; value: number }>(sql`SELECT products.id AS id, ${value} AS value FROM products
+      WHERE ${and([this.filterSql(filter), sql<SqlBool>`${value} IS NOT NULL`])} ${orderClause('products', sort)} LIMIT ${max + 1}`.compile(this.db));
+    if (rows.length > max) return undefined;
+    return { ids: rows.map((row) => row.id), values: Float64Array.from(rows, (row) => Number(row.value)) };
   }
 
   /** The ids of one page, from the indexes alone. */
   async pageIds(filter: ProductFilter, sort: SortKey[], limit: number, offset: number): Promise<string[]> {
-    const result = await sql<{ id: string }>`SELECT products.id AS id FROM products WHERE ${this.filterSql(filter)} ${orderClause('products', sort)} LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
-    return result.rows.map((row) => row.id);
+    return this.reader.column<string>(sql`SELECT products.id AS id FROM products WHERE ${this.filterSql(filter)} ${orderClause('products', sort)} LIMIT ${limit} OFFSET ${offset}`.compile(this.db), 'id');
   }
 
   /** Up to `limit` products in id order after `afterId` (all of them, in turn, without a filter). */
@@ -255,21 +256,18 @@ export class ProductsRepository {
   async list(filter: ProductFilter, sort: SortKey[], limit: number, offset: number): Promise<ProductReadRow[]> {
     const order = orderClause('products', sort);
     const page = sql`SELECT products.id FROM products WHERE ${this.filterSql(filter)} ${order} LIMIT ${limit} OFFSET ${offset}`;
-    const result = await sql<ProductStoredRow>`
+    const rows = await this.reader.rows<ProductStoredRow>(sql`
       SELECT ${sql.join(COLUMNS.map((column) => sql.ref(`products.${column}`)))}
       FROM (${page}) page
       JOIN products ON products.id = page.id
-      ${order}`.execute(this.db);
-    return this.owners.attach(result.rows);
+      ${order}`.compile(this.db));
+    return this.owners.attach(rows);
   }
 
   async count(filter: ProductFilter): Promise<number> {
-    const row = await this.db
-      .selectFrom('products')
-      .select(sql<number>`count(*)`.as('total'))
-      .where(this.filterSql(filter))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+    const query = this.db.selectFrom('products').select(sql<number>`count(*)`.as('total')).where(this.filterSql(filter)).compile();
+    const [total] = await this.reader.column<number>(query, 'total');
+    return Number(total);
   }
 
   async exists(id: string): Promise<boolean> {

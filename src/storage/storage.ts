@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DEFAULT_DATABASE_TIMEOUT_MS, migrate, openDatabase, type PostgresOptions } from './database.js';
+import { DEFAULT_DATABASE_TIMEOUT_MS, migrate, openDatabase, type DatabaseOptions } from './database.js';
 import { MediaRepository } from './media-repository.js';
 import { PasswordResetsRepository } from './password-resets-repository.js';
 import { ProductsRepository } from './products-repository.js';
@@ -32,7 +32,7 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export async function openStorage(databaseUrl: string, dataDir: string, options: PostgresOptions = {}): Promise<Storage> {
+export async function openStorage(databaseUrl: string, dataDir: string, options: DatabaseOptions = {}): Promise<Storage> {
   const { timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS } = options;
   const database = await openDatabase(databaseUrl, dataDir, options);
   try {
@@ -51,7 +51,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
   if (database.dataVersion) changes.followOtherWriters(database.dataVersion, OTHER_WRITERS_POLL_MS);
   const notices = dialect === 'postgres' ? new ChangeNotices(db, ChangeFeed.CHANNEL) : undefined;
   // PostgreSQL's autovacuum keeps its own statistics.
-  const statistics = dialect === 'sqlite' ? new PlannerStatistics(db) : undefined;
+  const statistics = dialect === 'sqlite' ? new PlannerStatistics(db, () => database.reader.statisticsChanged()) : undefined;
   await statistics?.check();
   /** Called after every committed write, with what it changed (and the row, when it was one). */
   const changed = (topic: ChangeTopic) => async (key?: string) => {
@@ -64,7 +64,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     dialect,
     changes,
     owners,
-    products: new ProductsRepository(db, dialect, changed('products'), owners),
+    products: new ProductsRepository(db, database.reader, dialect, changed('products'), owners),
     rents: new RentsRepository(db, dialect, changed('accounts')),
     media: new MediaRepository(db, dialect, changed('media')),
     sessions: new SessionsRepository(db, changed('sessions')),

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { after, before } from 'node:test';
 import pg from 'pg';
-import { openDatabase, type OpenDatabase, type PostgresOptions } from '../../src/storage/database.js';
+import { openDatabase, type OpenDatabase, type DatabaseOptions } from '../../src/storage/database.js';
 import { createPostgresDatabase } from './server.js';
 
 /** A database opened as the service opens it, and a plain client of the same database beside it. */
@@ -15,7 +15,7 @@ export interface OpenedPostgres {
  * openDatabase with `options`, and a client of its own connected to it; all dropped after them.
  * The fields are set once the `before` hook has run.
  */
-export function openedPostgres(options: PostgresOptions): OpenedPostgres {
+export function openedPostgres(options: DatabaseOptions): OpenedPostgres {
   const handle: Partial<OpenedPostgres> = {};
   let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   before(async () => {

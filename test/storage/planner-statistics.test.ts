@@ -93,14 +93,17 @@ describe('SQLite planner statistics', () => {
     const database = await openDatabase(`file:${file}`, dir);
     try {
       await migrate(database);
-      const statistics = new PlannerStatistics(database.db, 5);
+      let told = 0;
+      const statistics = new PlannerStatistics(database.db, () => told++, 5);
       await insertProducts(database.db, 1, MIN_ANALYZED_PRODUCTS - 1);
       await statistics.check();
       assert.equal(analyzedProducts(file), undefined);
+      assert.equal(told, 0, 'the list reader is told of nothing');
 
       await insertProducts(database.db, MIN_ANALYZED_PRODUCTS, 1);
       statistics.changed();
       assert.ok(await until(() => analyzedProducts(file) === MIN_ANALYZED_PRODUCTS, 5_000), 'analyzed at the minimum');
+      assert.ok(await until(() => told === 1, 5_000), 'the list reader is told, to reopen its connection');
 
       await insertProducts(database.db, MIN_ANALYZED_PRODUCTS + 1, MIN_ANALYZED_PRODUCTS);
       statistics.changed();
@@ -111,6 +114,7 @@ describe('SQLite planner statistics', () => {
       statistics.changed();
       await statistics.close();
       assert.equal(analyzedProducts(file), 2 * MIN_ANALYZED_PRODUCTS + 1, 'gathered again as it closes');
+      assert.equal(told, 2);
     } finally {
       await database.close();
     }
