@@ -94,9 +94,11 @@ describe('SQLite list reader (a thread of its own)', () => {
   });
 
   it('holds at most two threads through a run of runaway queries, and answers again once they end', async () => {
-    const { reader } = fixture(200);
-    // Each takes a second or so here: a thread given up on stops only when its query ends.
-    const asked = [reader.rows(counting(10_000_000)), reader.rows(counting(10_000_000)), reader.rows(counting(10_000_000)), reader.rows(query('SELECT 1'))];
+    // Long enough for a thread to start under tsx on a loaded machine; each runaway takes a few seconds here.
+    const { reader } = fixture(1_500);
+    const runaway = () => reader.rows(counting(30_000_000));
+    // A thread given up on stops only when its query ends.
+    const asked = [runaway(), runaway(), runaway(), reader.rows(query('SELECT 1'))];
     for (const answer of asked) await assert.rejects(answer, NoAnswerError);
     assert.equal(reader.threads, 2, 'two given up on, none started while they run');
     assert.ok(await until(() => reader.threads === 0, 60_000), 'both stopped once their queries ended');
