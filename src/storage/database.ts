@@ -24,7 +24,7 @@ export interface OpenDatabase {
   limitStatements?(ms: number): void;
 }
 
-/** How long the service waits on PostgreSQL for a connection, and (once migrated) for a statement's answer: DATABASE_TIMEOUT_MS. */
+/** How long the service waits on PostgreSQL for a connection, and (once migrated) for a statement's answer, and on SQLite for a list query's: DATABASE_TIMEOUT_MS. */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
 /** How many PostgreSQL connections one process keeps at most: DATABASE_POOL_SIZE. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
