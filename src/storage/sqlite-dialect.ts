@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver } from 'kysely';
-import { foldText, lowerText } from '../domain/fold.js';
+import { registerFoldFunctions } from './sqlite-functions.js';
 import { GroupCommitDriver } from './sqlite-group-commit.js';
 
 /**
@@ -77,8 +77,7 @@ export function openSqlite(file: string): { dialect: SqliteDialect; driver: Grou
   // in the harness). Temporary tables stay in memory too: sorting every product id takes a few MB.
   raw.pragma('temp_store = MEMORY');
   raw.pragma('wal_autocheckpoint = 10000');
-  raw.function('rc_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
-  raw.function('rc_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? lowerText(text) : null));
+  registerFoldFunctions(raw);
   const driver = new GroupCommitDriver(new CachedDatabase(raw), BUSY_TIMEOUT_MS);
   return { dialect: new GroupCommitSqliteDialect(driver), driver };
 }

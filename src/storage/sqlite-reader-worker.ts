@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { foldText, lowerText } from '../domain/fold.js';
+import { registerFoldFunctions } from './sqlite-functions.js';
 
 /** A query for the reader thread: `column` answers the first column's values instead of row objects. */
 export interface ReaderRequest {
@@ -23,8 +23,7 @@ function open(file: string, busyTimeoutMs: number): Database.Database {
   raw.pragma(`busy_timeout = ${busyTimeoutMs}`);
   raw.pragma('cache_size = -8192');
   raw.pragma('temp_store = MEMORY');
-  raw.function('rc_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : null));
-  raw.function('rc_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? lowerText(text) : null));
+  registerFoldFunctions(raw);
   return raw;
 }
 
