@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver } from 'kysely';
+import { CachedDatabase } from './cached-database.js';
 import { registerFoldFunctions } from './sqlite-functions.js';
 import { GroupCommitDriver } from './sqlite-group-commit.js';
 
@@ -36,8 +37,6 @@ class GroupCommitSqliteDialect extends SqliteDialect {
   }
 }
 
-const STATEMENT_CACHE_LIMIT = 500;
-
 /**
  * How long SQLite waits for another process's lock before a statement fails SQLITE_BUSY (a
  * 503). Reads wait inside SQLite (rare in WAL mode: only while another process recovers the
@@ -46,21 +45,6 @@ const STATEMENT_CACHE_LIMIT = 500;
  */
 export const BUSY_TIMEOUT_MS = 5_000;
 
-class CachedDatabase {
-  private readonly statements = new Map<string, Database.Statement>();
-
-  constructor(readonly raw: Database.Database) {}
-
-  prepare(sql: string): Database.Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
-      statement = this.raw.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
-}
 
 export function openSqlite(file: string): { dialect: SqliteDialect; driver: GroupCommitDriver } {
   const raw = new Database(file);

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { CachedDatabase } from './cached-database.js';
 import { registerFoldFunctions } from './sqlite-functions.js';
 
 /** A query for the reader thread: `column` answers the first column's values instead of row objects. */
@@ -27,34 +28,21 @@ function open(file: string, busyTimeoutMs: number): Database.Database {
   return raw;
 }
 
-const STATEMENT_CACHE_LIMIT = 200;
 const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: number };
 const port = parentPort;
 if (!port) throw new Error('sqlite-reader-worker runs as a worker thread');
 
-let database = open(file, busyTimeoutMs);
-const statements = new Map<string, Database.Statement>();
-
-function prepared(sql: string): Database.Statement {
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
-    statement = database.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
-}
+let database = new CachedDatabase(open(file, busyTimeoutMs));
 
 port.on('message', (message: ReaderRequest | ReaderReopen) => {
   if ('reopen' in message) {
-    statements.clear();
-    database.close();
-    database = open(file, busyTimeoutMs);
+    database.raw.close();
+    database = new CachedDatabase(open(file, busyTimeoutMs));
     return;
   }
   let answer: ReaderAnswer;
   try {
-    const statement = prepared(message.sql);
+    const statement = database.prepare(message.sql);
     if (!statement.reader) throw new Error('The list reader runs queries only.');
     const rows = message.column ? statement.pluck(true).all(...message.parameters) : statement.pluck(false).all(...message.parameters);
     answer = { id: message.id, rows };

@@ -116,7 +116,8 @@ export interface WhereSqlOptions {
  * (`q=a`, 70,009 matches at 100,000 products: 0.75 s against 0.33 s; `basic.product_desc`
  * `exists`: a page 288–440 ms against 110–129, a count 293–309 against 140–156), than walking the list's own index and probing the
  * matches, which is what it does with the `+`. A rare word lost (494 matches: 52 ms against
- * 28 ms); the worst case decides, as it holds the event loop.
+ * 28 ms); the worst case decides, as it holds the thread every list of
+ * the service waits on (storage/list-reader.ts).
  */
 export const sideKey = (table: string, unindexed = false): Expr => (unindexed ? sql<SqlBool>`+${sql.ref(`${table}.id`)}` : sql<SqlBool>`${sql.ref(`${table}.id`)}`);
 
