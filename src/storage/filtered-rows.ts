@@ -1,28 +1,41 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadFilter, SortKey } from '../domain/where/types.js';
+import type { ListReader } from './list-reader.js';
 import type { DatabaseSchema } from './schema.js';
 import { orderByToSql, readFilterToSql } from './where-sql.js';
 
 /** The tables listed through a ReadFilter alone (products add search and availability: see ProductsRepository). */
 export type FilteredTable = 'rents' | 'rent_media';
 
-/** The ids of the first `limit` matches in `sort` order (what bulk changes go through). */
-export async function filteredIds(db: Kysely<DatabaseSchema>, table: FilteredTable, filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
-  const query = db.selectFrom(table).select('id').where(readFilterToSql(table, filter));
-  const rows = await (sort.length > 0 ? query.orderBy(orderByToSql(table, sort)) : query).limit(limit).execute();
-  return rows.map((row) => row.id);
-}
+/**
+ * A collection's lists and counts, run where `reader` runs them (on SQLite, the reader thread):
+ * a `contains` on every row of a large table holds that thread, not the event loop.
+ */
+export class FilteredRows<T extends FilteredTable> {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly reader: ListReader,
+    private readonly table: T,
+  ) {}
 
-/** One page of whole rows in `sort` order (the list of a collection's documents). */
-export async function filteredRows<T extends FilteredTable>(db: Kysely<DatabaseSchema>, table: T, filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<Selectable<DatabaseSchema[T]>[]> {
-  const query = db.selectFrom(table as FilteredTable).selectAll().where(readFilterToSql(table, filter));
-  const rows = await (sort.length > 0 ? query.orderBy(orderByToSql(table, sort)) : query).limit(limit).offset(offset).execute();
-  // The rows of `table`, which Kysely types as those of either table once the name is a type parameter.
-  return rows as Selectable<DatabaseSchema[T]>[];
-}
+  /** The ids of the first `limit` matches in `sort` order (what bulk changes go through). */
+  ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
+    const query = this.db.selectFrom(this.table as FilteredTable).select('id').where(readFilterToSql(this.table, filter));
+    return this.reader.column<string>((sort.length > 0 ? query.orderBy(orderByToSql(this.table, sort)) : query).limit(limit).compile(), 'id');
+  }
 
-/** How many rows match. */
-export async function filteredCount(db: Kysely<DatabaseSchema>, table: FilteredTable, filter: ReadFilter): Promise<number> {
-  const row = await db.selectFrom(table).select(sql<number>`count(*)`.as('total')).where(readFilterToSql(table, filter)).executeTakeFirstOrThrow();
-  return Number(row.total);
+  /** One page of whole rows in `sort` order (the list of a collection's documents). */
+  rows(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<Selectable<DatabaseSchema[T]>[]> {
+    const query = this.db.selectFrom(this.table as FilteredTable).selectAll().where(readFilterToSql(this.table, filter));
+    // The rows of `table`, which Kysely types as those of either table once the name is a type parameter.
+    const page = (sort.length > 0 ? query.orderBy(orderByToSql(this.table, sort)) : query).limit(limit).offset(offset);
+    return this.reader.rows<Selectable<DatabaseSchema[T]>>(page.compile());
+  }
+
+  /** How many rows match. */
+  async count(filter: ReadFilter): Promise<number> {
+    const query = this.db.selectFrom(this.table as FilteredTable).select(sql<number>`count(*)`.as('total')).where(readFilterToSql(this.table, filter));
+    const [total] = await this.reader.column<number>(query.compile(), 'total');
+    return Number(total);
+  }
 }

@@ -3,7 +3,8 @@ import { mediaUrl } from '../domain/media.js';
 import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentMediaTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
-import { filteredCount, filteredIds, filteredRows } from './filtered-rows.js';
+import { FilteredRows } from './filtered-rows.js';
+import type { ListReader } from './list-reader.js';
 import { whereToSql } from './where-sql.js';
 
 /** A media document's image object, as a product gallery shows it. */
@@ -18,11 +19,17 @@ export interface MediaImage {
 }
 
 export class MediaRepository {
+  private readonly filtered: FilteredRows<'rent_media'>;
+
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
+    /** Where lists and counts run: on SQLite, a thread of their own (see WorkerReader). */
+    reader: ListReader,
     private readonly dialect: Dialect,
     private readonly changed: () => Promise<void>,
-  ) {}
+  ) {
+    this.filtered = new FilteredRows(db, reader, 'rent_media');
+  }
 
   /** The image objects of the given ids that exist (in no particular order). */
   async images(ids: string[]): Promise<Map<string, MediaImage>> {
@@ -52,15 +59,15 @@ export class MediaRepository {
   }
 
   ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
-    return filteredIds(this.db, 'rent_media', filter, sort, limit);
+    return this.filtered.ids(filter, sort, limit);
   }
 
   list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentMediaTable[]> {
-    return filteredRows(this.db, 'rent_media', filter, sort, limit, offset);
+    return this.filtered.rows(filter, sort, limit, offset);
   }
 
   count(filter: ReadFilter): Promise<number> {
-    return filteredCount(this.db, 'rent_media', filter);
+    return this.filtered.count(filter);
   }
 
   async update(id: string, changes: Pick<RentMediaTable, 'alt' | 'updated_at' | 'doc'>): Promise<void> {

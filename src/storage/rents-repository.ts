@@ -3,7 +3,8 @@ import type { ReadFilter, SortKey } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentsTable } from './schema.js';
 import { detectUnique } from './unique-violation.js';
 import { TermInUse, isForeignKeyViolation } from './reference-errors.js';
-import { filteredCount, filteredIds, filteredRows } from './filtered-rows.js';
+import { FilteredRows } from './filtered-rows.js';
+import type { ListReader } from './list-reader.js';
 
 export type RentRow = Selectable<RentsTable>;
 export type NewRentRow = Omit<RentRow, 'failed_logins' | 'version' | 'locked_until'>;
@@ -15,26 +16,32 @@ export interface Belongings {
 }
 
 export class RentsRepository {
+  private readonly filtered: FilteredRows<'rents'>;
+
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
+    /** Where lists and counts run: on SQLite, a thread of their own (see WorkerReader). */
+    reader: ListReader,
     private readonly dialect: Dialect,
     private readonly changed: () => Promise<void>,
-  ) {}
+  ) {
+    this.filtered = new FilteredRows(db, reader, 'rents');
+  }
 
   async get(id: string): Promise<RentRow | undefined> {
     return this.db.selectFrom('rents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
-    return filteredIds(this.db, 'rents', filter, sort, limit);
+    return this.filtered.ids(filter, sort, limit);
   }
 
   list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<RentRow[]> {
-    return filteredRows(this.db, 'rents', filter, sort, limit, offset);
+    return this.filtered.rows(filter, sort, limit, offset);
   }
 
   count(filter: ReadFilter): Promise<number> {
-    return filteredCount(this.db, 'rents', filter);
+    return this.filtered.count(filter);
   }
 
   /**

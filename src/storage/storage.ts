@@ -65,8 +65,8 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     changes,
     owners,
     products: new ProductsRepository(db, database.reader, dialect, changed('products'), owners),
-    rents: new RentsRepository(db, dialect, changed('accounts')),
-    media: new MediaRepository(db, dialect, changed('media')),
+    rents: new RentsRepository(db, database.reader, dialect, changed('accounts')),
+    media: new MediaRepository(db, database.reader, dialect, changed('media')),
     sessions: new SessionsRepository(db, changed('sessions')),
     passwordResets: new PasswordResetsRepository(db, changed('accounts')),
     async ping() {
