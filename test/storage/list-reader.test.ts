@@ -110,6 +110,15 @@ describe('SQLite list reader (a thread of its own)', () => {
     assert.deepEqual(await reader.column(query('SELECT count(*) AS n FROM t'), 'n'), [20_000]);
   });
 
+  it('stops a thread given up on at once when its query calls the folding functions on every row', async () => {
+    const { reader } = fixture(1_500);
+    // Minutes of folding (a `like` on every row): the thread's termination fails the call, and the statement with it.
+    const folding = query('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) SELECT count(*) AS n FROM c WHERE rc_fold(? || x) LIKE ?', 1_000_000_000, 'Půjčovna ', '%zz%');
+    await assert.rejects(reader.rows(folding), NoAnswerError);
+    assert.ok(await until(() => reader.threads === 0, 10_000), 'the thread given up on stopped');
+    assert.deepEqual(await reader.column(query('SELECT count(*) AS n FROM t'), 'n'), [20_000]);
+  });
+
   it('plans with the statistics of the last ANALYZE once told of it', async () => {
     const { main, reader } = fixture();
     const before = await planOf(reader, PLANNED);
