@@ -9,6 +9,7 @@ import { rentsRoutes } from './http/rents-routes.js';
 import { registerCaller } from './http/caller.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler } from './http/client-errors.js';
+import { closeIdleConnectionsWhileClosing } from './http/close-idle.js';
 import { healthRoutes } from './http/health-routes.js';
 import { registerJsonBody } from './http/json-body.js';
 import { parseQuery } from './http/parse-query.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     ),
   };
   app.addHook('onClose', async () => bodies.close());
+  closeIdleConnectionsWhileClosing(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
   await registerOpenApi(app, { rateLimited: options.config.rateLimit !== false });

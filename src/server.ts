@@ -12,9 +12,6 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** How often a closing server ends the connections whose last request has been answered. */
-const IDLE_SWEEP_MS = 50;
-
 /** Configuration → migrated storage → app → listening; the same for `npm start` and `npm run demo`. */
 export async function startService(env: Env, options: { logLevel?: string } = {}): Promise<RunningService> {
   const config = await loadConfig(env.configPath, { required: env.configRequired });
@@ -38,14 +35,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       app,
       storage,
       async stop() {
-        // A keep-alive connection whose request was still being answered when closing began
-        // is idle once answered, and would hold the close for Fastify's keep-alive timeout (72 s).
-        const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
-        try {
-          await app.close();
-        } finally {
-          clearInterval(sweep);
-        }
+        await app.close();
         await storage.close();
       },
     };
