@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 const isTypeScriptPath = (path: string): boolean => /\.[mc]?ts$/.test(path);
 
@@ -24,43 +26,92 @@ export async function importConfigModule(path: string): Promise<unknown> {
   }
 }
 
+type Esbuild = typeof import('esbuild');
+
+/** Errors of a folder the process may not write into. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
 /**
  * Imports a TypeScript configuration without a TypeScript loader in the process (the service
  * runs compiled; a loader would cost a thread and ~33 MB for the whole of its life): esbuild
  * bundles the file with the local files it imports, leaving packages as imports, into a hidden
  * `.mjs` beside it, so that packages (`rental-catalogue-service` among them), relative paths
  * and `import.meta.url` resolve as from the file itself. The `.mjs` is removed once imported.
+ * Where the folder cannot be written (a read-only image), see importInMemory.
  */
 async function importTypeScript(path: string): Promise<unknown> {
   const esbuild = await import('esbuild');
-  let code: string;
+  try {
+    const code = await compile(esbuild, path, { packages: 'external' });
+    const compiled = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.compiled.mjs`);
+    try {
+      writeFileSync(compiled, code);
+    } catch (error) {
+      if (UNWRITABLE.has((error as NodeJS.ErrnoException).code ?? '')) return await importInMemory(esbuild, path);
+      throw new Error(`Cannot compile the configuration ${path}: could not write ${compiled} (${(error as Error).message})`, { cause: error });
+    }
+    try {
+      return await import(pathToFileURL(compiled).href);
+    } finally {
+      rmSync(compiled, { force: true });
+    }
+  } finally {
+    // esbuild's service is a child process; nothing else here needs it.
+    await esbuild.stop();
+  }
+}
+
+/**
+ * The configuration bundled as above, imported from a `data:` URL, which writes nothing. Such
+ * a module has no folder to resolve from, so each package it imports is resolved by esbuild
+ * from the importing file's folder, with the conditions Node resolves by (`node`, `import`,
+ * `default`; `main`, never `module`), and imported by its absolute URL: the same module
+ * instance the service loads (an `APIError` of the package is the service's class).
+ * `import.meta.url`, `dirname` and `filename` are the configuration file's, as beside it,
+ * and stack traces name it.
+ */
+async function importInMemory(esbuild: Esbuild, path: string): Promise<unknown> {
+  const url = pathToFileURL(path).href;
+  const code = await compile(esbuild, path, {
+    conditions: [],
+    mainFields: ['main'],
+    define: { 'import.meta.url': JSON.stringify(url), 'import.meta.dirname': JSON.stringify(dirname(path)), 'import.meta.filename': JSON.stringify(path) },
+    plugins: [packagesByUrl],
+  });
+  return import(`data:text/javascript;base64,${Buffer.from(`${code}\n//# sourceURL=${url}`).toString('base64')}`);
+}
+
+const RESOLVING = Symbol('resolving');
+
+/** Packages (bare imports) as external imports of their absolute file URLs; Node's built-in modules as they are. */
+const packagesByUrl: Plugin = {
+  name: 'packages-by-url',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === RESOLVING) return undefined;
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: pathToFileURL(resolved.path).href, external: true };
+    });
+  },
+};
+
+/** One ES module of the file and the local files it imports; a syntax error names the configuration. */
+async function compile(esbuild: Esbuild, path: string, options: BuildOptions): Promise<string> {
   try {
     const result = await esbuild.build({
       entryPoints: [path],
       bundle: true,
-      packages: 'external',
       format: 'esm',
       platform: 'node',
       target: 'node20',
       write: false,
       logLevel: 'silent',
+      ...options,
     });
-    code = result.outputFiles[0]?.text ?? '';
+    return result.outputFiles?.[0]?.text ?? '';
   } catch (error) {
     throw new Error(`Cannot compile the configuration ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  } finally {
-    // esbuild's service is a child process; nothing else here needs it.
-    await esbuild.stop();
-  }
-  const compiled = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.compiled.mjs`);
-  try {
-    writeFileSync(compiled, code);
-  } catch (error) {
-    throw new Error(`Cannot compile the configuration ${path}: its folder is not writable (${(error as NodeJS.ErrnoException).code ?? String(error)}); give it as .mjs or .js instead.`, { cause: error });
-  }
-  try {
-    return await import(pathToFileURL(compiled).href);
-  } finally {
-    rmSync(compiled, { force: true });
   }
 }
