@@ -20,13 +20,13 @@ export class FilteredRows<T extends FilteredTable> {
 
   /** The ids of the first `limit` matches in `sort` order (what bulk changes go through). */
   ids(filter: ReadFilter, sort: SortKey[], limit: number): Promise<string[]> {
-    const query = this.db.selectFrom(this.table as FilteredTable).select('id').where(readFilterToSql(this.table, filter));
+    const query = this.matching(filter).select('id');
     return this.reader.column<string>((sort.length > 0 ? query.orderBy(orderByToSql(this.table, sort)) : query).limit(limit).compile(), 'id');
   }
 
   /** One page of whole rows in `sort` order (the list of a collection's documents). */
   rows(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<Selectable<DatabaseSchema[T]>[]> {
-    const query = this.db.selectFrom(this.table as FilteredTable).selectAll().where(readFilterToSql(this.table, filter));
+    const query = this.matching(filter).selectAll();
     // The rows of `table`, which Kysely types as those of either table once the name is a type parameter.
     const page = (sort.length > 0 ? query.orderBy(orderByToSql(this.table, sort)) : query).limit(limit).offset(offset);
     return this.reader.rows<Selectable<DatabaseSchema[T]>>(page.compile());
@@ -34,8 +34,13 @@ export class FilteredRows<T extends FilteredTable> {
 
   /** How many rows match. */
   async count(filter: ReadFilter): Promise<number> {
-    const query = this.db.selectFrom(this.table as FilteredTable).select(sql<number>`count(*)`.as('total')).where(readFilterToSql(this.table, filter));
+    const query = this.matching(filter).select(sql<number>`count(*)`.as('total'));
     const [total] = await this.reader.column<number>(query.compile(), 'total');
     return Number(total);
+  }
+
+  /** The table's rows that `filter` lets through, to select from. */
+  private matching(filter: ReadFilter) {
+    return this.db.selectFrom(this.table as FilteredTable).where(readFilterToSql(this.table, filter));
   }
 }

@@ -45,7 +45,6 @@ class GroupCommitSqliteDialect extends SqliteDialect {
  */
 export const BUSY_TIMEOUT_MS = 5_000;
 
-
 export function openSqlite(file: string): { dialect: SqliteDialect; driver: GroupCommitDriver } {
   const raw = new Database(file);
   // Only takes effect on a new file: a product row then fits one page.

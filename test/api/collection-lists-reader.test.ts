@@ -7,6 +7,8 @@ import { startServer, type TestServer } from '../helpers/server.js';
 /** Rows enough that a `contains` on every one takes a good part of a second. */
 const ROWS = 200_000;
 const CREATED = '2026-01-01T00:00:00.000Z';
+/** One of the media rows written below. */
+const MEDIA_ID = 'm7';
 const LONG_TEXT = 'Fotografie z půjčovny, pohled zepředu, za denního světla; '.repeat(4);
 
 /**
@@ -16,7 +18,6 @@ const LONG_TEXT = 'Fotografie z půjčovny, pohled zepředu, za denního světla
  */
 describe('media and account lists on the SQLite reader thread', () => {
   let server: TestServer;
-  let mediaId: string;
   let accountId: string;
 
   before(async () => {
@@ -34,7 +35,6 @@ describe('media and account lists on the SQLite reader thread', () => {
     file.exec(`${numbered} INSERT INTO rents (id, email, password_hash, rent_name_system, created_at, updated_at)
       SELECT 'r' || i, 'r' || i || '@example.com', 'x', '${LONG_TEXT}' || i, '${CREATED}', '${CREATED}' FROM n`);
     file.close();
-    mediaId = 'm7';
   });
   after(() => server.close());
 
@@ -57,7 +57,7 @@ describe('media and account lists on the SQLite reader thread', () => {
   }
 
   it('answers a media read while a media count scans every row', async () => {
-    const { first, scan } = await firstAnswered('/api/rentMedia/count?where[alt][contains]=ZEPŘEDU,%20ZA%20NOCI', `/api/rentMedia/${mediaId}`);
+    const { first, scan } = await firstAnswered('/api/rentMedia/count?where[alt][contains]=ZEPŘEDU,%20ZA%20NOCI', `/api/rentMedia/${MEDIA_ID}`);
     assert.deepEqual(scan, { totalDocs: 0 });
     assert.equal(first, 'point');
   });
@@ -71,10 +71,10 @@ describe('media and account lists on the SQLite reader thread', () => {
   });
 
   it('lists and counts what the service itself has just written', async () => {
-    const res = await server.http.request('PATCH', `/api/rentMedia/${mediaId}`, { body: { alt: 'jediný takový popisek' }, token: (await server.signUp({ admin: true })).token });
+    const res = await server.http.request('PATCH', `/api/rentMedia/${MEDIA_ID}`, { body: { alt: 'jediný takový popisek' }, token: (await server.signUp({ admin: true })).token });
     assert.equal(res.status, 200, res.text);
     const listed = await server.http.get<{ docs: { id: string; alt: string }[]; totalDocs: number }>('/api/rentMedia?where[alt][contains]=JEDINÝ');
-    assert.deepEqual(listed.body.docs.map((doc) => [doc.id, doc.alt]), [[mediaId, 'jediný takový popisek']]);
+    assert.deepEqual(listed.body.docs.map((doc) => [doc.id, doc.alt]), [[MEDIA_ID, 'jediný takový popisek']]);
     assert.equal(listed.body.totalDocs, 1);
   });
 });
