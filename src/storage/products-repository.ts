@@ -118,8 +118,9 @@ export class ProductsRepository {
     this.selectSlugs = db
       .selectFrom('products')
       .select('slug')
-      // `base-…` as an index range: '.' is the character after '-'.
-      .where((eb) => eb.or([eb('slug', '=', ''), eb.and([eb('slug', '>', ''), eb('slug', '<', '')])]))
+      // `base` and `base-…` as one index range: '.' is the character after '-', and a slug's
+      // other characters (digits, letters) sort after '.', so `base2` or `basement` fall outside.
+      .where((eb) => eb.and([eb('slug', '>=', ''), eb('slug', '<', '')]))
       .compile();
     this.whereOptions = { textSql: this.textSql, unindexedSideKeys: dialect === 'sqlite' };
   }
@@ -277,7 +278,7 @@ export class ProductsRepository {
 
   /** Slugs equal to `base` or of the form `base-N`. */
   async slugsLike(base: string): Promise<string[]> {
-    const result = await this.db.executeQuery<{ slug: string }>(CompiledQuery.raw(this.selectSlugs.sql, [base, `${base}-`, `${base}.`]));
+    const result = await this.db.executeQuery<{ slug: string }>(CompiledQuery.raw(this.selectSlugs.sql, [base, `${base}.`]));
     return result.rows.map((row) => row.slug);
   }
 

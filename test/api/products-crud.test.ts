@@ -73,6 +73,10 @@ for (const dialect of dialects) {
       assert.equal(first.body.doc.settings.slug, 'sekacka-na-travu');
       assert.equal(second.body.doc.settings.slug, 'sekacka-na-travu-2', 'colliding derived slugs are numbered');
       assert.equal(first.body.doc.settings.published, false, 'published defaults to false');
+      // Slugs that only begin with the base (`…travu2`, `…travuj`) are neither taken for it nor counted.
+      for (const name of ['Sekačka na trávu2', 'Sekačka na trávuj']) assert.equal((await server.http.post('/api/products', { basic: { product_name: name } }, owner.token)).status, 201);
+      const third = await server.http.post<Envelope>('/api/products', { basic: { product_name: 'Sekačka na trávu' } }, owner.token);
+      assert.equal(third.body.doc.settings.slug, 'sekacka-na-travu-3');
     });
 
     it('refuses `count` and malformed ids as product ids', async () => {
