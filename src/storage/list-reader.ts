@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { CompiledQuery, Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { NoAnswerError } from './answer-within.js';
 import type { DatabaseSchema } from './schema.js';
-import type { ReaderAnswer, ReaderReopen, ReaderRequest } from './sqlite-reader-worker.js';
+import type { ReaderAnalyze, ReaderAnswer, ReaderRequest } from './sqlite-reader-worker.js';
 
 /**
  * Where the queries behind lists and counts run: the ones whose cost grows with the catalogue
@@ -14,8 +14,8 @@ export interface ListReader {
   rows<R>(query: CompiledQuery): Promise<R[]>;
   /** The values of a query's only column. */
   column<T>(query: CompiledQuery, name: string): Promise<T[]>;
-  /** Called after ANALYZE: the planner's statistics changed. */
-  statisticsChanged(): void;
+  /** Gathers a table's planner statistics (ANALYZE) where that does not hold up the service; the reader plans with them from then on. */
+  analyze(table: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,7 +31,9 @@ export class DirectReader implements ListReader {
     return (await this.rows<Record<string, T>>(query)).map((row) => row[name] as T);
   }
 
-  statisticsChanged(): void {}
+  async analyze(table: string): Promise<void> {
+    await sql`ANALYZE ${sql.id(table)}`.execute(this.db);
+  }
 
   async close(): Promise<void> {}
 }
@@ -50,7 +52,7 @@ function startWorker(workerData: unknown): Worker {
 }
 
 interface Waiting {
-  request: ReaderRequest;
+  request: ReaderRequest | ReaderAnalyze;
   /** Whether the running thread has it. */
   posted: boolean;
   resolve(rows: unknown[]): void;
@@ -99,17 +101,17 @@ export class WorkerReader implements ListReader {
   }
 
   rows<R>(query: CompiledQuery): Promise<R[]> {
-    return this.ask(query, false) as Promise<R[]>;
+    return this.ask({ sql: query.sql, parameters: query.parameters, column: false }) as Promise<R[]>;
   }
 
   /** The thread plucks the only column: it needs no name. */
   column<T>(query: CompiledQuery, _name?: string): Promise<T[]> {
-    return this.ask(query, true) as Promise<T[]>;
+    return this.ask({ sql: query.sql, parameters: query.parameters, column: true }) as Promise<T[]>;
   }
 
-  statisticsChanged(): void {
-    const reopen: ReaderReopen = { reopen: true };
-    this.worker?.postMessage(reopen);
+  /** On the thread, in turn with the queries, and within the same deadline. */
+  async analyze(table: string): Promise<void> {
+    await this.ask({ analyze: table });
   }
 
   async close(): Promise<void> {
@@ -124,10 +126,10 @@ export class WorkerReader implements ListReader {
     else await worker?.terminate();
   }
 
-  private ask(query: CompiledQuery, column: boolean): Promise<unknown[]> {
+  private ask(message: Omit<ReaderRequest, 'id'> | Omit<ReaderAnalyze, 'id'>): Promise<unknown[]> {
     if (this.closed) return Promise.reject(new Error('The storage is closed.'));
     return new Promise((resolve, reject) => {
-      const request: ReaderRequest = { id: this.nextId++, sql: query.sql, parameters: query.parameters, column };
+      const request = { id: this.nextId++, ...message };
       const waiting: Waiting = { request, posted: false, resolve, reject, deadline: setTimeout(() => this.expire(waiting), this.timeoutMs) };
       this.waiting.set(request.id, waiting);
       this.dispatch();

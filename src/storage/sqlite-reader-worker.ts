@@ -11,9 +11,10 @@ export interface ReaderRequest {
   column: boolean;
 }
 
-/** Reopen the connection: its planner statistics are read on opening only. */
-export interface ReaderReopen {
-  reopen: true;
+/** ANALYZE one table, then reopen the reader's connection to plan with what it found. */
+export interface ReaderAnalyze {
+  id: number;
+  analyze: string;
 }
 
 export type ReaderAnswer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
@@ -34,17 +35,39 @@ if (!port) throw new Error('sqlite-reader-worker runs as a worker thread');
 
 let database = new CachedDatabase(open(file, busyTimeoutMs));
 
-port.on('message', (message: ReaderRequest | ReaderReopen) => {
-  if ('reopen' in message) {
-    database.raw.close();
-    database = new CachedDatabase(open(file, busyTimeoutMs));
-    return;
+/**
+ * ANALYZE on a connection of its own, since the reader's cannot write: it reads the whole
+ * table (~150 ms per 100,000 products), here and not on the event loop, holding the write
+ * lock meanwhile, which the service's writers wait for without blocking (GroupCommitDriver).
+ * A connection reads the statistics only as it opens, so the reader's is opened again.
+ */
+function analyze(table: string): void {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`Not a table name: ${table}`);
+  const writer = new Database(file, { fileMustExist: true });
+  try {
+    writer.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    // Checkpoints stay the service's connection's.
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec(`ANALYZE ${table}`);
+  } finally {
+    writer.close();
   }
+  database.raw.close();
+  database = new CachedDatabase(open(file, busyTimeoutMs));
+}
+
+function query(message: ReaderRequest): unknown[] {
+  const statement = database.prepare(message.sql);
+  if (!statement.reader) throw new Error('The list reader runs queries only.');
+  return message.column ? statement.pluck(true).all(...message.parameters) : statement.pluck(false).all(...message.parameters);
+}
+
+port.on('message', (message: ReaderRequest | ReaderAnalyze) => {
   let answer: ReaderAnswer;
   try {
-    const statement = database.prepare(message.sql);
-    if (!statement.reader) throw new Error('The list reader runs queries only.');
-    const rows = message.column ? statement.pluck(true).all(...message.parameters) : statement.pluck(false).all(...message.parameters);
+    let rows: unknown[] = [];
+    if ('analyze' in message) analyze(message.analyze);
+    else rows = query(message);
     answer = { id: message.id, rows };
   } catch (error) {
     const { message: text, code } = error as { message: string; code?: unknown };

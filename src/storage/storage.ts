@@ -51,7 +51,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
   if (database.dataVersion) changes.followOtherWriters(database.dataVersion, OTHER_WRITERS_POLL_MS);
   const notices = dialect === 'postgres' ? new ChangeNotices(db, ChangeFeed.CHANNEL) : undefined;
   // PostgreSQL's autovacuum keeps its own statistics.
-  const statistics = dialect === 'sqlite' ? new PlannerStatistics(db, () => database.reader.statisticsChanged()) : undefined;
+  const statistics = dialect === 'sqlite' ? new PlannerStatistics(db, database.reader) : undefined;
   await statistics?.check();
   /** Called after every committed write, with what it changed (and the row, when it was one). */
   const changed = (topic: ChangeTopic) => async (key?: string) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { resolveConfig } from '../../src/config/resolve-config.js';
 import { createProductValidator } from '../../src/domain/product-validation.js';
 import { seedCatalogue } from '../../src/seed/seed-catalogue.js';
@@ -36,9 +36,15 @@ function queryPlan(file: string, query: string, ...parameters: unknown[]): strin
   }
 }
 
+/** How the service's own connection plans an anonymous visitor's first page by name. */
+async function servicePlan(db: Kysely<DatabaseSchema>): Promise<string> {
+  const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM products WHERE published = 1 ORDER BY product_name, id LIMIT 20`.execute(db);
+  return rows.map((row) => row.detail).join(' / ');
+}
+
 /** `count` bare products with ids from `first` on, straight into the table (ANALYZE only counts them). */
 async function insertProducts(db: Kysely<DatabaseSchema>, first: number, count: number): Promise<void> {
-  await sql`WITH RECURSIVE n(i) AS (SELECT ${first} UNION ALL SELECT i + 1 FROM n WHERE i < ${first + count - 1})
+  await sql`WITH RECURSIVE n(i) AS (SELECT CAST(${first} AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ${first + count - 1})
     INSERT INTO products (id, slug, published, product_name, created_at, updated_at, doc)
     SELECT 'p' || i, 's' || i, i % 2, 'name ' || i, '2026-11-23T00:00:00.000Z', '2026-11-23T00:00:00.000Z', '{}' FROM n`.execute(db);
 }
@@ -93,17 +99,19 @@ describe('SQLite planner statistics', () => {
     const database = await openDatabase(`file:${file}`, dir);
     try {
       await migrate(database);
-      let told = 0;
-      const statistics = new PlannerStatistics(database.db, () => told++, 5);
+      const statistics = new PlannerStatistics(database.db, database.reader, 5);
       await insertProducts(database.db, 1, MIN_ANALYZED_PRODUCTS - 1);
       await statistics.check();
       assert.equal(analyzedProducts(file), undefined);
-      assert.equal(told, 0, 'the list reader is told of nothing');
+      const unanalyzed = await servicePlan(database.db);
+      assert.match(unanalyzed, /TEMP B-TREE/, 'without statistics: the published index, then a sort');
 
       await insertProducts(database.db, MIN_ANALYZED_PRODUCTS, 1);
       statistics.changed();
       assert.ok(await until(() => analyzedProducts(file) === MIN_ANALYZED_PRODUCTS, 5_000), 'analyzed at the minimum');
-      assert.ok(await until(() => told === 1, 5_000), 'the list reader is told, to reopen its connection');
+      // Gathered on another connection: the service's own plans with them too.
+      assert.ok(await until(async () => !/TEMP B-TREE/.test(await servicePlan(database.db)), 5_000), 'the service’s connection walks the name index');
+      assert.match(await servicePlan(database.db), /USING COVERING INDEX products_name/);
 
       await insertProducts(database.db, MIN_ANALYZED_PRODUCTS + 1, MIN_ANALYZED_PRODUCTS);
       statistics.changed();
@@ -114,7 +122,30 @@ describe('SQLite planner statistics', () => {
       statistics.changed();
       await statistics.close();
       assert.equal(analyzedProducts(file), 2 * MIN_ANALYZED_PRODUCTS + 1, 'gathered again as it closes');
-      assert.equal(told, 2);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('are gathered off the event loop: the service reads while ANALYZE runs', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'rental.db');
+    const database = await openDatabase(`file:${file}`, dir);
+    try {
+      await migrate(database);
+      await insertProducts(database.db, 1, 100_000);
+      const statistics = new PlannerStatistics(database.db, database.reader);
+      // The reader's thread started beforehand, so that the ANALYZE below (~150 ms here) runs at once.
+      await database.reader.rows(CompiledQuery.raw('SELECT 1'));
+      const order: string[] = [];
+      const gathered = statistics.check().then(() => order.push('statistics'));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const read = await database.db.selectFrom('products').select('product_name').where('id', '=', 'p77').executeTakeFirstOrThrow();
+      order.push('read');
+      await gathered;
+      assert.equal(read.product_name, 'name 77');
+      assert.deepEqual(order, ['read', 'statistics'], 'a point read asked 30 ms in is answered before ANALYZE ends');
+      assert.equal(analyzedProducts(file), 100_000);
     } finally {
       await database.close();
     }
