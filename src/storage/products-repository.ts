@@ -35,6 +35,13 @@ export type ProductReadRow = ProductStoredRow & OwnerColumns;
 /** What a response body is made of: the document and its owner. */
 export type ProductDocRow = Pick<ProductStoredRow, 'id' | 'owner_id' | 'doc'> & OwnerColumns;
 
+/** PostgreSQL's SQLSTATE for a foreign key naming no row. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** Whether a product's write is its row and texts alone: no term to check against its owner, no reservations or gallery links. */
+const writesAlone = (record: ProductRecord): boolean =>
+  !record.row.selected_term && record.reservations.length === 0 && record.mediaIds.length === 0 && record.namedMedia.length === 0;
+
 const COLUMNS = [
   'id', 'owner_id', 'slug', 'published', 'internal_name', 'product_name', 'location', 'price', 'caution',
   'time_unit', 'selected_term', 'created_at', 'updated_at', 'doc', 'version',
@@ -97,6 +104,8 @@ export class ProductsRepository {
   /** What a create and a slug lookup run, compiled once too: Kysely builds and compiles a query on every call (~20 µs a create). */
   private readonly insertRow: CompiledQuery;
   private readonly insertTexts: CompiledQuery;
+  /** PostgreSQL: the row and its texts in one statement (see insertAlone). */
+  private readonly insertRowWithTexts: string | undefined;
   private readonly selectSlugs: CompiledQuery;
   /** How this collection's `where` becomes SQL: texts through the search index, side-table ids unindexed on SQLite. */
   private readonly whereOptions: WhereSqlOptions;
@@ -115,6 +124,13 @@ export class ProductsRepository {
     const template = Object.fromEntries(COLUMNS.map((column) => [column, ''])) as unknown as ProductsTable;
     this.insertRow = db.insertInto('products').values(template).compile();
     this.insertTexts = db.insertInto('product_texts').values({ product_id: '', product_desc: '', search_text: '', name_length: 0, desc_length: 0 }).compile();
+    const texts = (n: number) => `$${COLUMNS.length + n}`;
+    this.insertRowWithTexts =
+      dialect === 'postgres'
+        ? `WITH product AS (${this.insertRow.sql} RETURNING id)
+      INSERT INTO product_texts (product_id, product_desc, search_text, name_length, desc_length)
+      SELECT id, ${texts(1)}::text, ${texts(2)}::text, ${texts(3)}::integer, ${texts(4)}::integer FROM product`
+        : undefined;
     this.selectSlugs = db
       .selectFrom('products')
       .select('slug')
@@ -283,16 +299,40 @@ export class ProductsRepository {
   }
 
   async insert(record: ProductRecord): Promise<void> {
-    await detectUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await this.checkOwner(trx, record);
-        const row: ProductsTable = { ...record.row, version: record.row.version ?? 1 };
-        await trx.executeQuery(CompiledQuery.raw(this.insertRow.sql, COLUMNS.map((column) => row[column])));
-        await trx.executeQuery(CompiledQuery.raw(this.insertTexts.sql, [record.row.id, record.texts.product_desc, record.texts.search_text, record.texts.name_length, record.texts.desc_length]));
-        await this.writeChildren(trx, [record]);
-      }),
-    );
+    const row: ProductsTable = { ...record.row, version: record.row.version ?? 1 };
+    const rowValues = COLUMNS.map((column) => row[column]);
+    const textValues = [record.texts.product_desc, record.texts.search_text, record.texts.name_length, record.texts.desc_length];
+    const inOneStatement = this.insertRowWithTexts;
+    if (inOneStatement && writesAlone(record)) {
+      await detectUnique(() => this.insertAlone(inOneStatement, record, [...rowValues, ...textValues]));
+    } else {
+      await detectUnique(() =>
+        this.db.transaction().execute(async (trx) => {
+          await this.checkOwner(trx, record);
+          await trx.executeQuery(CompiledQuery.raw(this.insertRow.sql, rowValues));
+          await trx.executeQuery(CompiledQuery.raw(this.insertTexts.sql, [record.row.id, ...textValues]));
+          await this.writeChildren(trx, [record]);
+        }),
+      );
+    }
     await this.changed(record.row.id);
+  }
+
+  /**
+   * PostgreSQL: a product with no term, reservations or gallery to check and write, in one
+   * statement: one round trip instead of five (BEGIN, the owner's lock, two inserts, COMMIT),
+   * each ~60 µs of socket writes here. Without a term the owner need only exist: the foreign
+   * key checks that, and locks the account row FOR KEY SHARE until the commit, which a
+   * deletion's FOR UPDATE waits for (or the insert waits for the deletion, and fails).
+   */
+  private async insertAlone(statement: string, record: ProductRecord, values: unknown[]): Promise<void> {
+    try {
+      await this.db.executeQuery(CompiledQuery.raw(statement, values));
+    } catch (error) {
+      const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+      if (code === FOREIGN_KEY_VIOLATION && constraint === 'products_owner_id_fkey' && record.row.owner_id) throw new MissingOwner(record.row.owner_id);
+      throw error;
+    }
   }
 
   /** Bulk load: many products in one transaction, in multi-row statements (seeding, benchmarks). */

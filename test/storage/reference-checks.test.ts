@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildProductDoc } from '../../src/domain/product-document.js';
 import { toRecord } from '../../src/operations/products/persist-product.js';
-import { MissingMedia, MissingTerm, TermInUse } from '../../src/storage/reference-errors.js';
+import { MissingMedia, MissingOwner, MissingTerm, TermInUse } from '../../src/storage/reference-errors.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
 import { createPostgresDatabase, dialects } from '../helpers/server.js';
 
 const at = '2026-11-21T00:00:00.000Z';
-const recordOf = (id: string, images: string[], owner?: { id: string; term: string }) =>
+const recordOf = (id: string, images: string[], owner?: { id: string; term?: string }) =>
   toRecord(
     buildProductDoc(
-      { basic: { product_name: `Product ${id}` }, gallery: { images }, ...(owner ? { additional: { selectedTerm: owner.term } } : {}) },
+      { basic: { product_name: `Product ${id}` }, gallery: { images }, ...(owner?.term ? { additional: { selectedTerm: owner.term } } : {}) },
       { id, slug: id, createdAt: at, updatedAt: at, ...(owner ? { ownerId: owner.id } : {}) },
     ),
   );
@@ -54,6 +54,13 @@ for (const dialect of dialects) {
     it('refuses to create a product whose gallery names a missing image, and writes nothing', async () => {
       await assert.rejects(storage.products.insert(recordOf('lonely', ['0123456789abcdef01234567'])), (error: unknown) => error instanceof MissingMedia && error.mediaId === '0123456789abcdef01234567');
       assert.equal(await storage.products.exists('lonely'), false);
+    });
+
+    it('refuses a product whose owner does not exist (any more), and writes nothing', async () => {
+      // No term, reservations or gallery: on PostgreSQL the one-statement insert, which the foreign key checks.
+      await assert.rejects(storage.products.insert(recordOf('orphan', [], { id: 'gone-owner' })), (error: unknown) => error instanceof MissingOwner && error.ownerId === 'gone-owner');
+      assert.equal(await storage.products.exists('orphan'), false);
+      assert.equal(await storage.products.count({ searchWords: ['orphan'] }), 0, 'no texts left behind either');
     });
 
     it('refuses to change a gallery to a missing image, and leaves the product as it was', async () => {
