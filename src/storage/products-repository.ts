@@ -6,7 +6,7 @@ import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from '
 import type { SearchTexts } from '../domain/product-document.js';
 import { termIdsOfProfile, type OwnerColumns, type OwnerProfiles } from './owner-profiles.js';
 import { detectUnique } from './unique-violation.js';
-import { MissingMedia, MissingOwner, MissingTerm } from './reference-errors.js';
+import { MissingMedia, MissingOwner, MissingTerm, isForeignKeyViolation } from './reference-errors.js';
 import { and, containsPattern, orderClause, sideKey, textConditionSql, whereToSql, type WhereSqlOptions } from './where-sql.js';
 import type { ListReader } from './list-reader.js';
 
@@ -34,9 +34,6 @@ export type ProductReadRow = ProductStoredRow & OwnerColumns;
 
 /** What a response body is made of: the document and its owner. */
 export type ProductDocRow = Pick<ProductStoredRow, 'id' | 'owner_id' | 'doc'> & OwnerColumns;
-
-/** PostgreSQL's SQLSTATE for a foreign key naming no row. */
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Whether a product's write is its row and texts alone: no term to check against its owner, no reservations or gallery links. */
 const writesAlone = (record: ProductRecord): boolean =>
@@ -316,18 +313,16 @@ export class ProductsRepository {
     const rowValues = COLUMNS.map((column) => row[column]);
     const textValues = [record.texts.product_desc, record.texts.search_text, record.texts.name_length, record.texts.desc_length];
     const inOneStatement = this.insertRowWithTexts;
-    if (inOneStatement && writesAlone(record)) {
-      await detectUnique(() => this.insertAlone(inOneStatement, record, [...rowValues, ...textValues]));
-    } else {
-      await detectUnique(() =>
-        this.db.transaction().execute(async (trx) => {
-          await this.checkOwner(trx, record);
-          await trx.executeQuery(CompiledQuery.raw(this.insertRow.sql, rowValues));
-          await trx.executeQuery(CompiledQuery.raw(this.insertTexts.sql, [record.row.id, ...textValues]));
-          await this.writeChildren(trx, [record]);
-        }),
-      );
-    }
+    await detectUnique(() =>
+      inOneStatement && writesAlone(record)
+        ? this.insertAlone(inOneStatement, record, [...rowValues, ...textValues])
+        : this.db.transaction().execute(async (trx) => {
+            await this.checkOwner(trx, record);
+            await trx.executeQuery(CompiledQuery.raw(this.insertRow.sql, rowValues));
+            await trx.executeQuery(CompiledQuery.raw(this.insertTexts.sql, [record.row.id, ...textValues]));
+            await this.writeChildren(trx, [record]);
+          }),
+    );
     await this.changed(record.row.id);
   }
 
@@ -342,8 +337,8 @@ export class ProductsRepository {
     try {
       await this.db.executeQuery(CompiledQuery.raw(statement, values));
     } catch (error) {
-      const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-      if (code === FOREIGN_KEY_VIOLATION && constraint === 'products_owner_id_fkey' && record.row.owner_id) throw new MissingOwner(record.row.owner_id);
+      const { constraint } = error as { constraint?: unknown };
+      if (isForeignKeyViolation(error) && constraint === 'products_owner_id_fkey' && record.row.owner_id) throw new MissingOwner(record.row.owner_id);
       throw error;
     }
   }
@@ -378,29 +373,27 @@ export class ProductsRepository {
       return Number(result.numUpdatedRows) === 1;
     };
     // One statement needs no transaction: on PostgreSQL two round trips fewer (BEGIN, COMMIT).
-    if (previous && rowAlone(record, previous)) {
-      const replaced = await detectUnique(() => updateRow(this.db));
-      if (replaced) await this.changed(id);
-      return replaced;
-    }
+    const alone = previous !== undefined && rowAlone(record, previous);
     const replaced = await detectUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await this.checkOwner(trx, record, previous);
-        if (!(await updateRow(trx))) return false;
-        if (!previous || !sameTexts(record.texts, previous.texts)) await trx.updateTable('product_texts').set(record.texts).where('product_id', '=', id).execute();
-        const children: ProductRecord = { ...record, reservations: [], mediaIds: [], namedMedia: [] };
-        if (!previous || !sameReservations(record.reservations, previous.reservations)) {
-          await trx.deleteFrom('reservations').where('product_id', '=', id).execute();
-          children.reservations = record.reservations;
-        }
-        if (!previous || !sameItems(record.mediaIds, previous.mediaIds)) {
-          await trx.deleteFrom('product_media').where('product_id', '=', id).execute();
-          children.mediaIds = record.mediaIds;
-          children.namedMedia = record.namedMedia;
-        }
-        await this.writeChildren(trx, [children]);
-        return true;
-      }),
+      alone
+        ? updateRow(this.db)
+        : this.db.transaction().execute(async (trx) => {
+            await this.checkOwner(trx, record, previous);
+            if (!(await updateRow(trx))) return false;
+            if (!previous || !sameTexts(record.texts, previous.texts)) await trx.updateTable('product_texts').set(record.texts).where('product_id', '=', id).execute();
+            const children: ProductRecord = { ...record, reservations: [], mediaIds: [], namedMedia: [] };
+            if (!previous || !sameReservations(record.reservations, previous.reservations)) {
+              await trx.deleteFrom('reservations').where('product_id', '=', id).execute();
+              children.reservations = record.reservations;
+            }
+            if (!previous || !sameItems(record.mediaIds, previous.mediaIds)) {
+              await trx.deleteFrom('product_media').where('product_id', '=', id).execute();
+              children.mediaIds = record.mediaIds;
+              children.namedMedia = record.namedMedia;
+            }
+            await this.writeChildren(trx, [children]);
+            return true;
+          }),
     );
     if (replaced) await this.changed(id);
     return replaced;
