@@ -16,7 +16,8 @@ import { parseQuery } from './http/parse-query.js';
 import { requestLogging } from './http/access-log.js';
 import { registerNotFound, type RegisteredRoute } from './http/not-found.js';
 import { registerRateLimit } from './http/rate-limit.js';
-import { registerDocs, registerOpenApi } from './http/openapi.js';
+import { SHARED_SCHEMAS, registerDocs, registerOpenApi } from './http/openapi.js';
+import { checkResponses } from './http/response-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
@@ -50,6 +51,8 @@ export interface AppOptions {
   /** One log line per answered request (LOG_REQUESTS). */
   logRequests?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every JSON response that does not match its route's response schema (tests). */
+  checkResponses?: (problem: string) => void;
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -110,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
   await registerOpenApi(app, { rateLimited: options.config.rateLimit !== false });
+  if (options.checkResponses) checkResponses(app, SHARED_SCHEMAS, options.checkResponses);
   const routes = registerNotFound(app);
   registerJsonBody(app);
   await app.register(fastifyCookie);

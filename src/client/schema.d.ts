@@ -116,17 +116,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
                     pagination?: boolean;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, internal_name, basic.product_name, basic.location, additional.price, additional.caution, settings.slug, createdAt, updatedAt. */
+                    sort?: string | string[];
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, internal_name, basic.product_name, basic.product_desc, basic.location, basic.rent_owner, additional.price, additional.caution, additional.time_unit, additional.selectedTerm, settings.published, settings.slug, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description Search in name, description and location; case- and accent-insensitive. */
                     q?: string;
@@ -212,6 +213,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -434,20 +444,29 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Delete every one of the products a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
         delete: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, internal_name, basic.product_name, basic.product_desc, basic.location, basic.rent_owner, additional.price, additional.caution, additional.time_unit, additional.selectedTerm, settings.published, settings.slug, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, internal_name, basic.product_name, basic.location, additional.price, additional.caution, settings.slug, createdAt, updatedAt. */
+                    sort?: string | string[];
                     /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
@@ -543,6 +562,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -550,15 +578,15 @@ export interface paths {
         /** Update every one of the products a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
         patch: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, internal_name, basic.product_name, basic.product_desc, basic.location, basic.rent_owner, additional.price, additional.caution, additional.time_unit, additional.selectedTerm, settings.published, settings.slug, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, internal_name, basic.product_name, basic.location, additional.price, additional.caution, settings.slug, createdAt, updatedAt. */
+                    sort?: string | string[];
                     /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
@@ -766,6 +794,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -781,7 +818,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, internal_name, basic.product_name, basic.product_desc, basic.location, basic.rent_owner, additional.price, additional.caution, additional.time_unit, additional.selectedTerm, settings.published, settings.slug, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
@@ -856,6 +893,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -965,6 +1011,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1208,6 +1263,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Delete a product */
@@ -1298,6 +1362,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1536,6 +1609,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -1630,6 +1712,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1693,6 +1784,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1784,6 +1884,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1866,6 +1975,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1933,6 +2051,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2039,6 +2166,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2113,6 +2249,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2219,6 +2364,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2238,17 +2392,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
                     pagination?: boolean;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, rentNameSystem, createdAt, updatedAt. */
+                    sort?: string | string[];
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, rentNameSystem, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -2290,6 +2445,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Rate limit or login lockout (see Retry-After) */
                 429: {
                     headers: {
@@ -2310,6 +2483,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2439,20 +2621,29 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Delete every one of the accounts a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
         delete: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, rentNameSystem, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, rentNameSystem, createdAt, updatedAt. */
+                    sort?: string | string[];
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -2546,6 +2737,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -2553,15 +2753,15 @@ export interface paths {
         /** Update every one of the accounts a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
         patch: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, rentNameSystem, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, rentNameSystem, createdAt, updatedAt. */
+                    sort?: string | string[];
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -2703,6 +2903,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -2718,7 +2927,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, rentNameSystem, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
@@ -2749,6 +2958,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Rate limit or login lockout (see Retry-After) */
                 429: {
                     headers: {
@@ -2769,6 +2996,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2858,6 +3094,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2964,6 +3209,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3107,6 +3361,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3122,17 +3385,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
                     pagination?: boolean;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt. */
+                    sort?: string | string[];
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt, owner. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -3174,6 +3438,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Rate limit or login lockout (see Retry-After) */
                 429: {
                     headers: {
@@ -3194,6 +3476,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3311,20 +3602,29 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Delete every one of the media documents a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
         delete: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt, owner. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt. */
+                    sort?: string | string[];
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -3418,6 +3718,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -3425,15 +3734,15 @@ export interface paths {
         /** Update every one of the media documents a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
         patch: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt, owner. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt. */
+                    sort?: string | string[];
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -3551,6 +3860,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3566,7 +3884,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt, owner. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
@@ -3597,6 +3915,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Rate limit or login lockout (see Retry-After) */
                 429: {
                     headers: {
@@ -3617,6 +3953,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3706,6 +4051,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3819,6 +4173,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -3922,6 +4285,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3956,6 +4328,15 @@ export interface paths {
                 };
                 /** @description Unknown resource or route */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The Range asked for is not in the file */
+                416: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -6,15 +6,22 @@ import { isDuration } from './duration.js';
 import { isPlainObject } from './merge.js';
 
 /**
- * Schemas may carry an `errorMessage` for their `pattern`, since a regular expression
- * explains nothing to a client.
- *
- * One Ajv instance for the documents the operations validate: every error is collected,
- * nothing is coerced, defaulted or removed, so what is stored is exactly what was sent.
+ * An Ajv for validating what clients send: every error is collected (`allErrors`), nothing
+ * is defaulted or removed. Bodies are not coerced either, so what is stored is exactly what
+ * was sent; query strings and paths are text, so their validator coerces (`coerceTypes`).
+ * A schema may carry an `errorMessage` for what it refuses, since a regular expression or a
+ * bound explains less to a client than a sentence.
  */
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
-addFormats.default(ajv, ['date', 'date-time', 'email', 'uri']);
-ajv.addFormat('duration', { type: 'string', validate: isDuration });
+export function createAjv(options: { coerceTypes: boolean }): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: options.coerceTypes, useDefaults: false, removeAdditional: false });
+  addFormats.default(ajv, ['date', 'date-time', 'email', 'uri']);
+  ajv.addFormat('duration', { type: 'string', validate: isDuration });
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  return ajv;
+}
+
+/** The documents the operations validate. */
+const ajv = createAjv({ coerceTypes: false });
 
 /** What a `format` asks for, in words (the contract names the field; the message says what it must be). */
 const FORMAT_MESSAGES: Record<string, string> = {
@@ -70,9 +77,19 @@ function describeType(type: unknown): string {
   return types.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ');
 }
 
+/** A keyword of our own reports the contract's item itself, in `params.item`. */
+const ownItem = (params: Record<string, unknown>): ErrorItem | undefined => {
+  const item = params.item as ErrorItem | undefined;
+  return item && typeof item.message === 'string' ? item : undefined;
+};
+
 function toItem(error: ErrorObject): ErrorItem {
   const path = pointerToPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
+  const own = ownItem(params);
+  if (own) return own;
+  const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+  if (typeof custom === 'string' && error.keyword !== 'required' && error.keyword !== 'additionalProperties') return { field: path, message: custom };
   switch (error.keyword) {
     case 'required':
       return { field: join(path, String(params.missingProperty)), message: 'This field is required.' };
@@ -94,20 +111,25 @@ function toItem(error: ErrorObject): ErrorItem {
       return { field: path, message: FORMAT_MESSAGES[String(params.format)] ?? 'Has an invalid format.' };
     case 'enum':
       return { field: path, message: `Must be one of: ${(params.allowedValues as unknown[]).join(', ')}.` };
-    case 'pattern': {
-      const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
-      return { field: path, message: typeof custom === 'string' ? custom : 'Has an invalid format.' };
-    }
+    case 'pattern':
+      return { field: path, message: 'Has an invalid format.' };
     default:
       return { field: path, message: error.message ?? 'Is invalid.' };
   }
 }
 
+/** An error inside one branch of an `anyOf`/`oneOf` that failed as a whole: the whole failure says it. */
+const inFailedBranch = (error: ErrorObject, alternatives: ErrorObject[]): boolean =>
+  /\/(anyOf|oneOf)\/\d+\//.test(error.schemaPath) &&
+  alternatives.some((failed) => error.instancePath.startsWith(failed.instancePath) && error.schemaPath.startsWith(failed.schemaPath.slice(0, -failed.keyword.length)));
+
 /** Ajv errors → one item per offending field, in document order of discovery. */
 export function toErrorItems(errors: ErrorObject[]): ErrorItem[] {
   const seen = new Set<string>();
   const items: ErrorItem[] = [];
+  const alternatives = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf');
   for (const error of errors) {
+    if (alternatives.length > 0 && inFailedBranch(error, alternatives)) continue;
     const item = toItem(error);
     const key = item.field ?? '';
     if (seen.has(key)) continue;

@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseListQuery } from '../domain/list-query.js';
-import { selectedDocs } from '../domain/select.js';
+import { listQueryOf, type ListParams } from '../domain/list-query.js';
+import { parseSelect, selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
 import { APIError, badRequest, notFound } from '../errors/api-error.js';
 import type { Services } from '../operations/context.js';
@@ -12,12 +12,12 @@ import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
 import { parseJsonBody } from './json-body.js';
 import { registerBulkRoutes } from './bulk-routes.js';
-import { selectedAnswer, withSelection } from './select-response.js';
+import { selectedAnswer } from './select-response.js';
+import { validatedByOperation } from './request-validation.js';
 import { isPlainObject } from '../domain/merge.js';
 import { Type } from '@sinclair/typebox';
-import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { IdParams, SelectQuery, TotalDocsSchema, listQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { FileParams, MediaPatchSchema, MediaUploadSchema } from './schemas/media.js';
-import { ListQuerySchema } from './schemas/products.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
 
@@ -63,14 +63,14 @@ export function mediaRoutes(services: Services) {
   const media = Type.Ref('Media');
   const schemas = {
     upload: {
-      tags, summary: 'Upload an image', security: bearerSecurity, consumes: ['multipart/form-data'], body: MediaUploadSchema,
+      tags, summary: 'Upload an image', security: bearerSecurity, consumes: ['multipart/form-data'], body: validatedByOperation(MediaUploadSchema),
       response: { 201: envelope(media), ...errorResponses(400, 401, 403, 413, 415) },
     },
-    list: { tags, summary: 'List media', querystring: Type.Composite([ListQuerySchema, SelectQuery]), response: { 200: paginated(media), ...errorResponses(400) } },
-    count: { tags, summary: 'Count media', querystring: Type.Pick(ListQuerySchema, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400) } },
+    list: { tags, summary: 'List media', querystring: Type.Composite([listQuery('rentMedia', mediaFields, maxLimit), SelectQuery]), response: { 200: paginated(media), ...errorResponses(400, 401, 403) } },
+    count: { tags, summary: 'Count media', querystring: Type.Pick(listQuery('rentMedia', mediaFields, 1), ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
     read: { tags, summary: 'Read a media document', params: IdParams, querystring: SelectQuery, response: { 200: media, ...errorResponses(400, 404) } },
     update: {
-      tags, summary: 'Change alt text', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: MediaPatchSchema,
+      tags, summary: 'Change alt text', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: validatedByOperation(MediaPatchSchema),
       response: { 200: envelope(media), ...errorResponses(400, 401, 403, 404) },
     },
     remove: {
@@ -79,7 +79,7 @@ export function mediaRoutes(services: Services) {
     },
     file: {
       tags, summary: 'The bytes of a stored file (Range, ETag, If-None-Match supported)', params: FileParams,
-      response: { 200: Type.Unsafe({ description: 'The file', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }), ...errorResponses(404) },
+      response: { 200: Type.Unsafe({ description: 'The file', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }), ...errorResponses(404, 416) },
     },
   };
 
@@ -94,16 +94,16 @@ export function mediaRoutes(services: Services) {
     });
 
     app.get('/api/rentMedia', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
-      const [query, selection] = withSelection(request.query, () => parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' }));
+      const [query, selection] = [listQueryOf(request.query as ListParams, mediaFields, { maxLimit, defaultSort: '-createdAt' }), parseSelect(request.query.select)];
       return selectedDocs(await findMedia(services, request.caller, query), selection);
     });
 
     app.get('/api/rentMedia/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
-      countMedia(services, request.caller, parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
+      countMedia(services, request.caller, listQueryOf({ where: request.query.where }, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
     );
 
     registerBulkRoutes(app, {
-      path: '/api/rentMedia', tags, noun: MEDIA, fields: mediaFields, doc: media, body: MediaPatchSchema,
+      path: '/api/rentMedia', collection: 'rentMedia', tags, noun: MEDIA, fields: mediaFields, doc: media, body: MediaPatchSchema,
       update: (caller, query, body) => updateMediaWhere(services, caller, query, body),
       remove: (caller, query) => deleteMediaWhere(services, caller, query),
     });

@@ -1,23 +1,12 @@
 import { stringifyAscii } from '../domain/ascii-json.js';
 import type { JsonObject } from '../domain/merge.js';
 import { applySelect, parseSelect, selected, selectedDocs, type Selection } from '../domain/select.js';
-import { ValidationError, collectingErrors, type ErrorItem } from '../errors/api-error.js';
 import { giveBack } from '../operations/output-buffer.js';
 
 /*
  * `select` narrows a response after it is made: the bodies the caches keep are whole
  * documents, so a selection parses one and writes the fields it keeps.
  */
-
-/** A request's other parameters and its `select`, the problems of both in one 400 (no `select`: one comparison). */
-export function withSelection<T>(query: Record<string, unknown>, parse: () => T): [T, Selection | undefined] {
-  if (query.select === undefined) return [parse(), undefined];
-  const errors: ErrorItem[] = [];
-  const value = collectingErrors(parse, errors);
-  const selection = collectingErrors(() => parseSelect(query.select), errors);
-  if (errors.length > 0) throw new ValidationError(errors);
-  return [value as T, selection];
-}
 
 /**
  * The document an operation answers with, narrowed to the request's `select`, which is
