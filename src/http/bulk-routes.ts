@@ -1,6 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { stringifyAscii } from '../domain/ascii-json.js';
 import { bulkQueryOf, type BulkQuery, type ListParams } from '../domain/list-query.js';
 import { parseSelect, selected, type Selection } from '../domain/select.js';
 import type { FieldCatalogue } from '../domain/where/types.js';
@@ -13,7 +12,7 @@ import { validatedByOperation } from './request-validation.js';
 
 /** Payload's answer to a bulk change: `{docs, errors, message}`, with the docs' JSON as given. */
 export function sendBulk(reply: FastifyReply, result: BulkResult<unknown>, verb: 'update' | 'delete', noun: Noun, docs: string[]): FastifyReply {
-  const body = `{"docs":[${docs.join(',')}],"errors":${stringifyAscii(result.errors)},"message":${stringifyAscii(bulkMessage(verb, result, noun))}}`;
+  const body = `{"docs":[${docs.join(',')}],"errors":${JSON.stringify(result.errors)},"message":${JSON.stringify(bulkMessage(verb, result, noun))}}`;
   return reply.code(result.status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -46,7 +45,7 @@ export interface BulkRoutes<Updated extends object, Deleted extends object> {
   updatedJson?(doc: Updated, selection: Selection | undefined): string;
 }
 
-const plainJson = (doc: object, selection: Selection | undefined): string => stringifyAscii(selected(doc, selection));
+const plainJson = (doc: object, selection: Selection | undefined): string => JSON.stringify(selected(doc, selection));
 
 /** PATCH and DELETE on a collection's path with a `where`: Payload's bulk changes, one document at a time. */
 export function registerBulkRoutes<Updated extends object, Deleted extends object>(app: FastifyInstance, routes: BulkRoutes<Updated, Deleted>): void {

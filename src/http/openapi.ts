@@ -2,7 +2,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { addHeaders, helmetHeaders } from './security-headers.js';
 import type { FastifyInstance } from 'fastify';
-import { stringifyAscii } from '../domain/ascii-json.js';
 import { ErrorBodySchema, errorResponses, hookErrors } from './schemas/common.js';
 import { registerRequestValidation } from './request-validation.js';
 import { MediaSchema } from './schemas/media.js';
@@ -14,14 +13,13 @@ export const SHARED_SCHEMAS = [ErrorBodySchema, ProductSchema, PublicProfileSche
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, which are the schemas that
- * validate requests (request-validation.ts). Responses are serialised as they are (as ASCII
- * JSON, see stringifyAscii); tests check them against the response schemas (response-check.ts).
+ * validate requests (request-validation.ts). Responses are serialised as they are, by
+ * JSON.stringify (UTF-8); tests check them against the response schemas (response-check.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, options: { rateLimited: boolean }): Promise<void> {
   registerRequestValidation(app);
   documentSharedErrors(app, options.rateLimited);
-  app.setSerializerCompiler(() => stringifyAscii);
-  app.setReplySerializer(stringifyAscii);
+  app.setSerializerCompiler(() => JSON.stringify);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(fastifySwagger, {
     openapi: {

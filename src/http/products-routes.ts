@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { depthOf, listQueryOf, type Depth, type ListParams, type ListQuery } from '../domain/list-query.js';
-import { stringifyAscii } from '../domain/ascii-json.js';
 import { parseSelect, selected, type Selection } from '../domain/select.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
@@ -29,7 +28,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(stringifyAscii(body));
+  return reply.code(status).type(JSON_TYPE).send(JSON.stringify(body));
 }
 
 /** `depth` and `select`, which the route's schema has checked. */
@@ -44,7 +43,7 @@ const locationOf = (product: WrittenProduct) => `/api/products/${encodeURICompon
 
 /** Payload's `{doc, message}` around a written product's JSON. */
 function sendWithMessage(reply: FastifyReply, status: number, json: string, message: string): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(`{"doc":${json},"message":${stringifyAscii(message)}}`);
+  return reply.code(status).type(JSON_TYPE).send(`{"doc":${json},"message":${JSON.stringify(message)}}`);
 }
 
 /** Thin routes: parse, call one operation, serialise. */

@@ -1,5 +1,4 @@
 import { notFound } from '../../errors/api-error.js';
-import { stringifyAscii } from '../../domain/ascii-json.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
@@ -21,7 +20,7 @@ const missing = (id: string) => notFound(`No product has the id \`${id}\`.`);
 
 async function represent(services: Services, caller: Caller, row: ProductReadRow, depth: Depth): Promise<Representation> {
   const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
-  const body = stringifyAscii(doc);
+  const body = JSON.stringify(doc);
   return { body, etag: etagOf(body) };
 }
 

@@ -1,4 +1,3 @@
-import { stringifyAscii } from '../../domain/ascii-json.js';
 import type { ListQuery } from '../../domain/list-query.js';
 import { filteredSource, listPage, paginate } from '../list-page.js';
 import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
@@ -178,7 +177,7 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
   const totalDocs = await products.count(filter);
   const rows: ProductReadRow[] = offset < totalDocs ? await products.list(filter, query.sort, query.limit, offset) : [];
   const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-  return stringifyAscii(paginate(docs, totalDocs, query.limit, query.page));
+  return JSON.stringify(paginate(docs, totalDocs, query.limit, query.page));
 }
 
 /**
@@ -188,7 +187,7 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
 async function listedWhole(services: Services, caller: Caller, grant: Grant, query: ListQuery): Promise<string> {
   const source = filteredSource(services.storage.products, filterFor(grant, query), query.sort);
   const docsOf = async (rows: ProductReadRow[]) => applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-  return stringifyAscii(await listPage(query, source, docsOf, 'products'));
+  return JSON.stringify(await listPage(query, source, docsOf, 'products'));
 }
 
 /** Pages that start this close to the top are read with LIMIT/OFFSET rather than from a whole id list. */

@@ -1,4 +1,3 @@
-import { stringifyAscii } from '../../domain/ascii-json.js';
 import { badRequest } from '../../errors/api-error.js';
 import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
@@ -29,6 +28,6 @@ export interface WrittenProduct {
 
 /** The response to a write: at depth 1 the body kept for reads when it was (see keepWritten), else rendered. */
 export async function writtenProduct(services: Services, caller: Caller, doc: ProductDoc, depth: Depth, kept: Buffer | undefined): Promise<WrittenProduct> {
-  const json = kept !== undefined && depth === 1 ? kept.toString('latin1') : stringifyAscii(await renderOne(services, caller, doc, depth));
+  const json = kept !== undefined && depth === 1 ? kept.toString('utf8') : JSON.stringify(await renderOne(services, caller, doc, depth));
   return { id: doc.id, json };
 }
