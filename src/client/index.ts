@@ -14,7 +14,7 @@ type ProductPatch = NonNullable<paths['/api/products/{id}']['patch']['requestBod
 export class RentalApiError extends Error {
   constructor(
     readonly status: number,
-    readonly errors: { message: string; field?: string }[],
+    readonly errors: { message: string; field?: string; code?: string }[],
   ) {
     super(errors[0]?.message ?? `HTTP ${status}`);
     this.name = 'RentalApiError';
@@ -41,7 +41,7 @@ type Result<T> = { data?: T; error?: unknown; response: Response };
 
 function unwrap<T>(result: Result<T>): T {
   if (result.response.ok && result.data !== undefined) return result.data;
-  const errors = (result.error as { errors?: { message: string; field?: string }[] } | undefined)?.errors;
+  const errors = (result.error as { errors?: { message: string; field?: string; code?: string }[] } | undefined)?.errors;
   throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }]);
 }
 

@@ -4391,6 +4391,8 @@ export interface components {
                 message: string;
                 /** @description Dotted path of the offending field. */
                 field?: string;
+                /** @description What went wrong, as a constant: PRODUCT_NOT_FOUND, SLUG_TAKEN, FIELD_REQUIRED… (src/errors/codes.ts). */
+                code: string;
             }[];
         };
         Product: {

@@ -1,9 +1,10 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
-import { ValidationError, badRequest, type ErrorItem } from '../errors/api-error.js';
+import { FIELD_CODES, ValidationError, type ErrorItem } from '../errors/api-error.js';
 import { isDuration } from './duration.js';
 import { isPlainObject } from './merge.js';
+import { Errors } from '../errors/codes.js';
 
 /**
  * An Ajv for validating what clients send: every error is collected (`allErrors`), nothing
@@ -41,11 +42,11 @@ export function compileSchema(schema: TSchema): SchemaCheck {
 
 /**
  * A request body that passes `check`: a missing body counts as `{}` (so the 400 names each
- * required field), anything but an object is a 400 saying what is `expected`.
+ * required field), anything but an object is a 400.
  */
-export function checkedBody(input: unknown, check: SchemaCheck, expected: string): Record<string, unknown> {
+export function checkedBody(input: unknown, check: SchemaCheck): Record<string, unknown> {
   const body = input ?? {};
-  if (!isPlainObject(body)) throw badRequest(`The body must be a JSON object with ${expected}.`);
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const errors = check(body);
   if (errors.length > 0) throw new ValidationError(errors);
   return body;
@@ -92,9 +93,9 @@ function toItem(error: ErrorObject): ErrorItem {
   if (typeof custom === 'string' && error.keyword !== 'required' && error.keyword !== 'additionalProperties') return { field: path, message: custom };
   switch (error.keyword) {
     case 'required':
-      return { field: join(path, String(params.missingProperty)), message: 'This field is required.' };
+      return { field: join(path, String(params.missingProperty)), message: 'This field is required.', code: FIELD_CODES.required };
     case 'additionalProperties':
-      return { field: join(path, String(params.additionalProperty)), message: 'This field is not allowed (unknown field).' };
+      return { field: join(path, String(params.additionalProperty)), message: 'This field is not allowed (unknown field).', code: FIELD_CODES.unknown };
     case 'type':
       return { field: path, message: `Must be ${describeType(params.type)}.` };
     case 'minLength':

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_NESTING = 64;
@@ -10,11 +10,11 @@ export function checkJsonShape(value: unknown): void {
   while (stack.length > 0) {
     const item = stack.pop();
     if (!item || typeof item.value !== 'object' || item.value === null) continue;
-    if (item.depth > MAX_NESTING) throw badRequest(`The body is nested deeper than ${MAX_NESTING} levels.`);
+    if (item.depth > MAX_NESTING) throw Errors.BODY_TOO_DEEP(MAX_NESTING);
     const entries = Array.isArray(item.value) ? item.value.entries() : Object.entries(item.value);
     for (const [key, child] of entries) {
       const path = item.path === '' ? String(key) : `${item.path}.${String(key)}`;
-      if (typeof key === 'string' && FORBIDDEN_KEYS.has(key)) throw badRequest(`The key \`${key}\` is not allowed in a body.`, path);
+      if (typeof key === 'string' && FORBIDDEN_KEYS.has(key)) throw Errors.FORBIDDEN_KEY(key, path);
       stack.push({ value: child, depth: item.depth + 1, path });
     }
   }
@@ -26,7 +26,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     value = JSON.parse(text);
   } catch {
-    throw badRequest('The body is not valid JSON.');
+    throw Errors.INVALID_JSON();
   }
   checkJsonShape(value);
   return value;

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listQueryOf, type ListParams } from '../domain/list-query.js';
 import { parseSelect, selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
-import { APIError, badRequest, notFound } from '../errors/api-error.js';
+import { APIError } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 import type { Services } from '../operations/context.js';
 import { countMedia, deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
 import { MEDIA, deleteMediaWhere, updateMediaWhere } from '../operations/media/bulk-media.js';
@@ -25,7 +26,7 @@ const MAX_FIELDS = 20;
 
 /** Reads `file`, and `alt` either as its own field or inside `_payload` JSON (as Payload clients send it). */
 async function readUpload(request: FastifyRequest, maxFileSize: number): Promise<Upload> {
-  if (!request.isMultipart()) throw new APIError(415, 'Send the image as multipart/form-data with a `file` field.');
+  if (!request.isMultipart()) throw Errors.MULTIPART_REQUIRED();
   let file: { bytes: Buffer; name: string } | undefined;
   let alt: unknown;
   let payloadAlt: unknown;
@@ -38,20 +39,20 @@ async function readUpload(request: FastifyRequest, maxFileSize: number): Promise
         alt = part.value;
       } else if (part.fieldname === '_payload') {
         const payload = parseJsonBody(String(part.value));
-        if (payload !== undefined && !isPlainObject(payload)) throw badRequest('`_payload` must be a JSON object.', '_payload');
+        if (payload !== undefined && !isPlainObject(payload)) throw Errors.PAYLOAD_NOT_OBJECT();
         payloadAlt = payload?.alt;
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new APIError(413, `The file is larger than ${maxFileSize} bytes.`, 'file');
-    if (code === 'FST_FILES_LIMIT_REACHED') throw badRequest('Send one file per request.', 'file');
-    if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw badRequest('Too many form fields.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('The multipart body is malformed.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw Errors.FILE_TOO_LARGE(maxFileSize);
+    if (code === 'FST_FILES_LIMIT_REACHED') throw Errors.FILE_COUNT();
+    if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw Errors.MULTIPART_INVALID('Too many form fields.');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw Errors.MULTIPART_INVALID('The multipart body is malformed.');
     if (error instanceof APIError) throw error;
-    throw badRequest('The multipart body could not be read.');
+    throw Errors.MULTIPART_INVALID('The multipart body could not be read.');
   }
-  if (!file) throw badRequest('A `file` field with the image is required.', 'file');
+  if (!file) throw Errors.FILE_REQUIRED();
   return { bytes: file.bytes, originalName: file.name, alt: alt ?? payloadAlt };
 }
 
@@ -126,7 +127,7 @@ export function mediaRoutes(services: Services) {
     // no NUL bytes, so nothing outside the media folder is ever reached.
     app.get('/api/rentMedia/file/:filename', { schema: schemas.file }, async (request: FastifyRequest<{ Params: { filename: string } }>, reply) => {
       const { filename } = request.params;
-      if (!STORED_FILENAME.test(filename) || !(await store.exists(filename))) throw notFound('No such file.');
+      if (!STORED_FILENAME.test(filename) || !(await store.exists(filename))) throw Errors.FILE_NOT_FOUND();
       // Public images, shown by shop websites on their own origins: `<img>` from another site
       // is a no-cors request, which the API's `same-origin` resource policy would block.
       reply.header('cross-origin-resource-policy', 'cross-origin');

@@ -12,7 +12,6 @@ import { etagOf, ifNoneMatchSatisfied } from '../operations/products/etag.js';
 import { runAction, selectedAction } from '../operations/products/run-action.js';
 import { updateProduct } from '../operations/products/update-product.js';
 import type { WrittenProduct } from '../operations/products/render-one.js';
-import { sendErrors } from './error-handler.js';
 import { registerBulkRoutes } from './bulk-routes.js';
 import { sendComposed } from './send-composed.js';
 import { selectedPage, selectedProduct } from './select-response.js';
@@ -21,6 +20,7 @@ import { productInputSchema } from '../domain/product-schema.js';
 import { IdParams, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { ActionBodySchema, ActionQuerySchema, ProductQuerySchema, productCountQuery, productListQuery } from './schemas/products.js';
 import { validatedByOperation } from './request-validation.js';
+import { Errors } from '../errors/codes.js';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
@@ -134,7 +134,7 @@ export function productsRoutes(services: Services) {
 
     app.post('/api/products', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       if (!services.config.products.createWithoutId) {
-        return sendErrors(reply, 405, [{ message: 'Products are created with POST /api/products/:id in this installation.' }], { allow: 'GET, HEAD, PATCH, DELETE' });
+        throw Errors.CREATE_WITHOUT_ID_OFF();
       }
       const [depth, selection] = depthAndSelection(request.query);
       const { product } = await createProduct(services, request.caller, { body: request.body, depth });

@@ -11,7 +11,8 @@ import { parseSelect } from '../domain/select.js';
 import { parseSort } from '../domain/where/parse-sort.js';
 import { parseWhere } from '../domain/where/parse-where.js';
 import type { FieldCatalogue } from '../domain/where/types.js';
-import { ValidationError, badRequest, type ErrorItem } from '../errors/api-error.js';
+import { ValidationError, type ErrorItem } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 
 /**
  * Fastify validates every route's query string, path parameters, headers and body from the
@@ -61,7 +62,7 @@ const catalogue = (name: string | undefined): FieldCatalogue => {
 const KEYWORDS: Record<string, KeywordCheck> = {
   'x-where': (value, { of, required }) =>
     collecting(() => {
-      if (parseWhere(value, catalogue(of)) === undefined && required) throw new ValidationError([{ field: 'where', message: `Missing 'where' query of documents to ${required}.` }]);
+      if (parseWhere(value, catalogue(of)) === undefined && required) throw Errors.WHERE_MISSING(required);
     }),
   'x-sort': (value, { of, fallback }) => collecting(() => parseSort(value, catalogue(of), fallback ?? '-createdAt')),
   'x-select': (value) => collecting(() => parseSelect(value)),
@@ -119,17 +120,16 @@ function queryValidator(schema: AnySchema): (data: unknown) => Result {
   };
 }
 
-const NOT_AN_OBJECT = 'The body must be a JSON object.';
 
 function bodyValidator(schema: AnySchema): (data: unknown) => Result {
   if ((schema as Record<string, unknown>)['x-validated-by'] === 'operation') {
-    return (data) => (data === null || data === undefined || isPlainObject(data) ? true : { error: badRequest(NOT_AN_OBJECT) });
+    return (data) => (data === null || data === undefined || isPlainObject(data) ? true : { error: Errors.BODY_NOT_OBJECT() });
   }
   const validate = bodyAjv.compile(schema);
   return (data) => {
     // No body at all is `{}`: the 400 then names each required field.
     const body = data ?? {};
-    if (!isPlainObject(body)) return { error: badRequest(NOT_AN_OBJECT) };
+    if (!isPlainObject(body)) return { error: Errors.BODY_NOT_OBJECT() };
     return validate(body) ? { value: body } : { error: new ValidationError(toErrorItems(validate.errors ?? [])) };
   };
 }

@@ -89,7 +89,7 @@ describe('response checking against route schemas', () => {
     const schema = { response: { 200: Type.Object({ id: Type.String(), price: Type.Number() }), 404: Type.Ref('ErrorBody') } };
     server.get('/good', { schema }, async () => ({ id: 'a', price: 1 }));
     server.get('/bad', { schema }, async () => ({ id: 'a', price: 'one' }));
-    server.get('/missing', { schema }, async (_request, reply) => reply.code(404).send({ errors: [{ message: 'No.' }] }));
+    server.get('/missing', { schema }, async (_request, reply) => reply.code(404).send({ errors: [{ message: 'No.', code: 'NOT_FOUND' }] }));
     server.get('/teapot', { schema }, async (_request, reply) => (reply.code as (status: number) => typeof reply)(418).send({ errors: [{ message: 'Tea.' }] }));
     server.get('/selected', { schema }, async () => ({ id: 'a' }));
     await server.ready();

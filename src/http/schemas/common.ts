@@ -6,7 +6,11 @@ import { sortOf, whereOf } from '../request-validation.js';
 export const ErrorBodySchema = Type.Object(
   {
     errors: Type.Array(
-      Type.Object({ message: Type.String(), field: Type.Optional(Type.String({ description: 'Dotted path of the offending field.' })) }),
+      Type.Object({
+        message: Type.String(),
+        field: Type.Optional(Type.String({ description: 'Dotted path of the offending field.' })),
+        code: Type.String({ pattern: '^[A-Z][A-Z0-9_]*$', description: 'What went wrong, as a constant: PRODUCT_NOT_FOUND, SLUG_TAKEN, FIELD_REQUIRED… (src/errors/codes.ts).' }),
+      }),
       { minItems: 1 },
     ),
   },

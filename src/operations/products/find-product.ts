@@ -1,4 +1,3 @@
-import { notFound } from '../../errors/api-error.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
@@ -9,6 +8,7 @@ import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from './render.js';
 import { renderBodies } from './render-bodies.js';
+import { Errors } from '../../errors/codes.js';
 
 /** A response body and its ETag. */
 export interface Representation {
@@ -16,7 +16,7 @@ export interface Representation {
   etag: string;
 }
 
-const missing = (id: string) => notFound(`No product has the id \`${id}\`.`);
+const missing = (id: string) => Errors.PRODUCT_NOT_FOUND(id);
 
 async function represent(services: Services, caller: Caller, row: ProductReadRow, depth: Depth): Promise<Representation> {
   const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));

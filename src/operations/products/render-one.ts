@@ -1,13 +1,13 @@
-import { badRequest } from '../../errors/api-error.js';
 import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import type { Caller, Services } from '../context.js';
 import { applyAfterRead } from './read-hooks.js';
 import { renderWritten, type RenderedProduct } from './render.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
+import { Errors } from '../../errors/codes.js';
 
 export function requireObjectBody(body: unknown): JsonObject {
-  if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object.');
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   return body;
 }
 
