@@ -28,6 +28,8 @@ import { createProductCaches } from './operations/products/product-cache.js';
 import { BodyWarmer } from './operations/products/warm-bodies.js';
 import type { Storage } from './storage/storage.js';
 import { BodyFile } from './storage/body-file.js';
+import { Scheduler } from './jobs/scheduler.js';
+import type { Clock } from './jobs/clock.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -50,6 +52,8 @@ export interface AppOptions {
   /** One log line per answered request (LOG_REQUESTS). */
   logRequests?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The time background jobs and schedules read (tests move one by hand); the system clock when unset. */
+  clock?: Clock;
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -104,7 +108,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       options.config.auth.tokenExpiration,
       options.storage.dialect === 'sqlite' ? options.storage.changes.source('accounts', 'sessions') : undefined,
     ),
+    jobs: new Scheduler(options.storage.leases, { clock: options.clock, onFailure: (name, error) => app.log.error({ err: error, job: name }, 'a background job failed') }),
   };
+  // Jobs start once the app is ready and stop (waiting for running ones) when it closes.
+  app.addHook('onReady', async () => services.jobs.start());
+  app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => bodies.close());
   closeIdleConnectionsWhileClosing(app);
   registerErrorHandler(app);

@@ -93,6 +93,13 @@ export interface RentMediaTable {
   doc: string;
 }
 
+/** A background job's lease (src/jobs): who may run it, and until when (ms). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   product_texts: ProductTextsTable;
@@ -102,6 +109,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   rent_media: RentMediaTable;
+  leases: LeasesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -11,6 +11,7 @@ import { ChangeNotices } from './change-notices.js';
 import { OwnerProfiles } from './owner-profiles.js';
 import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
 import { PlannerStatistics } from './planner-statistics.js';
+import { LeaseStore } from '../jobs/lease-store.js';
 
 /** How often a SQLite storage looks for other processes' writes (see ChangeFeed.followOtherWriters). */
 const OTHER_WRITERS_POLL_MS = 250;
@@ -27,6 +28,8 @@ export interface Storage {
   readonly owners: OwnerProfiles;
   /** Committed changes to products, accounts, sessions and media, for read caches. */
   readonly changes: ChangeFeed;
+  /** Background jobs' leases (src/jobs). */
+  readonly leases: LeaseStore;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +72,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     media: new MediaRepository(db, database.reader, dialect, changed('media')),
     sessions: new SessionsRepository(db, changed('sessions')),
     passwordResets: new PasswordResetsRepository(db, changed('accounts')),
+    leases: new LeaseStore(db),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },

@@ -10,6 +10,7 @@ import { greekCyrillicFoldingMigration } from './007-greek-cyrillic-folding.js';
 import { searchTextPartsMigration } from './008-search-text-parts.js';
 import { icuLowerMigration } from './009-icu-lower.js';
 import { sortIndexesMigration } from './010-sort-indexes.js';
+import { leasesMigration } from './020-leases.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '008-search-text-parts': searchTextPartsMigration(dialect),
         '009-icu-lower': icuLowerMigration(dialect),
         '010-sort-indexes': sortIndexesMigration(dialect),
+        '020-leases': leasesMigration(dialect),
       };
     },
   };
