@@ -242,16 +242,12 @@ export interface paths {
                     "application/json": {
                         /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
                         id?: string;
-                        /** @description Set by the server; ignored. */
-                        createdAt?: unknown;
-                        /** @description Set by the server; ignored. */
-                        updatedAt?: unknown;
                         internal_name?: string;
                         basic: {
                             product_name: string;
                             product_desc?: string;
                             location?: string;
-                            /** @description A rents account id, or an object with its id. */
+                            /** @description A rents account id, or an object with its id (its other properties are ignored). */
                             rent_owner?: string | ({
                                 id: string;
                             } & {
@@ -264,6 +260,36 @@ export interface paths {
                             /** @enum {string} */
                             time_unit?: "hour" | "day" | "week" | "month" | "year";
                             selectedTerm?: string;
+                            /**
+                             * Format: duration
+                             * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            min_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            max_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_before?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_after?: string;
+                            /**
+                             * Format: duration
+                             * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            lead_time?: string;
+                            /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                            price_tiers?: {
+                                min_units: number;
+                                price: number;
+                            }[];
                         };
                         settings?: {
                             published?: boolean;
@@ -298,6 +324,10 @@ export interface paths {
                         legacy?: {
                             [key: string]: unknown;
                         };
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
                     };
                 };
             };
@@ -546,16 +576,12 @@ export interface paths {
                     "application/json": {
                         /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
                         id?: string;
-                        /** @description Set by the server; ignored. */
-                        createdAt?: unknown;
-                        /** @description Set by the server; ignored. */
-                        updatedAt?: unknown;
                         internal_name?: string;
                         basic?: {
                             product_name: string;
                             product_desc?: string;
                             location?: string;
-                            /** @description A rents account id, or an object with its id. */
+                            /** @description A rents account id, or an object with its id (its other properties are ignored). */
                             rent_owner?: string | ({
                                 id: string;
                             } & {
@@ -568,6 +594,36 @@ export interface paths {
                             /** @enum {string} */
                             time_unit?: "hour" | "day" | "week" | "month" | "year";
                             selectedTerm?: string;
+                            /**
+                             * Format: duration
+                             * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            min_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            max_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_before?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_after?: string;
+                            /**
+                             * Format: duration
+                             * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            lead_time?: string;
+                            /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                            price_tiers?: {
+                                min_units: number;
+                                price: number;
+                            }[];
                         };
                         settings?: {
                             published?: boolean;
@@ -602,6 +658,10 @@ export interface paths {
                         legacy?: {
                             [key: string]: unknown;
                         };
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
                     };
                 };
             };
@@ -940,16 +1000,12 @@ export interface paths {
                     "application/json": {
                         /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
                         id?: string;
-                        /** @description Set by the server; ignored. */
-                        createdAt?: unknown;
-                        /** @description Set by the server; ignored. */
-                        updatedAt?: unknown;
                         internal_name?: string;
                         basic: {
                             product_name: string;
                             product_desc?: string;
                             location?: string;
-                            /** @description A rents account id, or an object with its id. */
+                            /** @description A rents account id, or an object with its id (its other properties are ignored). */
                             rent_owner?: string | ({
                                 id: string;
                             } & {
@@ -962,6 +1018,36 @@ export interface paths {
                             /** @enum {string} */
                             time_unit?: "hour" | "day" | "week" | "month" | "year";
                             selectedTerm?: string;
+                            /**
+                             * Format: duration
+                             * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            min_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            max_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_before?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_after?: string;
+                            /**
+                             * Format: duration
+                             * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            lead_time?: string;
+                            /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                            price_tiers?: {
+                                min_units: number;
+                                price: number;
+                            }[];
                         };
                         settings?: {
                             published?: boolean;
@@ -996,6 +1082,10 @@ export interface paths {
                         legacy?: {
                             [key: string]: unknown;
                         };
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
                     } | ({
                         /** @description publish, unpublish, duplicate ({newId?}), reserve ({from, to, note?}), release ({reservationId}), or a configured action. */
                         action: string;
@@ -1245,16 +1335,12 @@ export interface paths {
                     "application/json": {
                         /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
                         id?: string;
-                        /** @description Set by the server; ignored. */
-                        createdAt?: unknown;
-                        /** @description Set by the server; ignored. */
-                        updatedAt?: unknown;
                         internal_name?: string;
                         basic?: {
                             product_name: string;
                             product_desc?: string;
                             location?: string;
-                            /** @description A rents account id, or an object with its id. */
+                            /** @description A rents account id, or an object with its id (its other properties are ignored). */
                             rent_owner?: string | ({
                                 id: string;
                             } & {
@@ -1267,6 +1353,36 @@ export interface paths {
                             /** @enum {string} */
                             time_unit?: "hour" | "day" | "week" | "month" | "year";
                             selectedTerm?: string;
+                            /**
+                             * Format: duration
+                             * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            min_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            max_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_before?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_after?: string;
+                            /**
+                             * Format: duration
+                             * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            lead_time?: string;
+                            /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                            price_tiers?: {
+                                min_units: number;
+                                price: number;
+                            }[];
                         };
                         settings?: {
                             published?: boolean;
@@ -1301,6 +1417,10 @@ export interface paths {
                         legacy?: {
                             [key: string]: unknown;
                         };
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
                     };
                 };
             };
@@ -3899,32 +4019,43 @@ export interface components {
                 product_name: string;
                 product_desc?: string;
                 location?: string;
-                rent_owner?: string | {
-                    id: string;
-                    rentNameSystem: string;
-                    basic: {
-                        rentalName?: string;
-                        rentalContactPerson?: string;
-                        rentalPhone?: string;
-                        rentalEmail?: string;
-                    };
-                    terms: {
-                        termsArray: ({
-                            id: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    };
-                    invoices?: {
-                        [key: string]: unknown;
-                    };
-                };
+                rent_owner?: string | components["schemas"]["PublicProfile"];
             };
             additional: {
                 price?: number;
                 caution?: number;
                 time_unit?: string;
                 selectedTerm?: string;
+                /**
+                 * Format: duration
+                 * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                min_duration?: string;
+                /**
+                 * Format: duration
+                 * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                max_duration?: string;
+                /**
+                 * Format: duration
+                 * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                buffer_before?: string;
+                /**
+                 * Format: duration
+                 * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                buffer_after?: string;
+                /**
+                 * Format: duration
+                 * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                lead_time?: string;
+                /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                price_tiers?: {
+                    min_units: number;
+                    price: number;
+                }[];
             };
             settings: {
                 published: boolean;
@@ -3942,22 +4073,32 @@ export interface components {
                 })[];
             };
             availability: {
-                reservationDates: {
+                reservationDates: ({
                     id: string;
                     from: string;
                     to: string;
                     note?: string;
-                }[];
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
+            /** @description Free-form SEO metadata. */
             seo?: {
                 [key: string]: unknown;
             };
+            /** @description Free-form namespaced metadata. */
             legacy?: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
             updatedAt: string;
         } & {
             [key: string]: unknown;

@@ -1,5 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Interval } from '../domain/reservations.js';
+import { tableColumnsOf } from '../domain/field-registry.js';
+import { PRODUCT_FIELDS, type ProductFieldColumns } from '../domain/product-fields.js';
 import type { FieldDef, SortKey, TextCondition, WhereNode } from '../domain/where/types.js';
 import { foldText } from '../domain/fold.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
@@ -39,10 +41,8 @@ export type ProductDocRow = Pick<ProductStoredRow, 'id' | 'owner_id' | 'doc'> & 
 const writesAlone = (record: ProductRecord): boolean =>
   !record.row.selected_term && record.reservations.length === 0 && record.mediaIds.length === 0 && record.namedMedia.length === 0;
 
-const COLUMNS = [
-  'id', 'owner_id', 'slug', 'published', 'internal_name', 'product_name', 'location', 'price', 'caution',
-  'time_unit', 'selected_term', 'created_at', 'updated_at', 'doc', 'version',
-] as const;
+/** Every column of `products`: the field registry's (domain/product-fields.ts), the document and its version. */
+const COLUMNS = [...(tableColumnsOf(PRODUCT_FIELDS) as (keyof ProductFieldColumns)[]), 'doc', 'version'] as const;
 
 /** What narrows a list or a count; built by the operations, compiled to SQL here. */
 export interface ProductFilter {

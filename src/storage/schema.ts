@@ -1,25 +1,16 @@
 import type { Generated } from 'kysely';
+import type { ProductFieldColumns } from '../domain/product-fields.js';
 
 /** Tables as Kysely sees them. JSON documents are stored as text in both dialects. */
 
-export interface ProductsTable {
-  id: string;
-  owner_id: string | null;
-  slug: string;
-  published: number;
-  internal_name: string | null;
-  product_name: string;
-  location: string | null;
-  price: number | null;
-  caution: number | null;
-  time_unit: string | null;
-  selected_term: string | null;
-  created_at: string;
-  updated_at: string;
+/**
+ * The columns of the product field registry (domain/product-fields.ts), the row's version
+ * and the whole product at depth 0, as JSON.
+ */
+export type ProductsTable = ProductFieldColumns & {
   version: number;
-  /** The whole product at depth 0, as JSON. */
   doc: string;
-}
+};
 
 /** A product's long texts, kept out of its row. */
 export interface ProductTextsTable {
