@@ -28,6 +28,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       bodyFileBytes: env.bodyFileBytes,
       warmBodies: env.warmBodies,
       logRequests: env.logRequests,
+      publicUrl: env.publicUrl,
       logger: { level: options.logLevel ?? 'info' },
     });
     await app.listen({ port: env.port, host: env.host });

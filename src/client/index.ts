@@ -118,6 +118,10 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
       });
       return unwrap(result).doc;
     },
+    /** A product's public iCalendar feed (SPEC section 10), as text. */
+    productCalendar: async (id: string) => unwrap(await client.GET('/api/products/{id}/calendar.ics', { params: { path: { id } }, parseAs: 'text' })),
+    /** A new private feed URL for an account (itself or an admin); the one before stops working. */
+    issueCalendarToken: async (rentId: string) => unwrap(await client.POST('/api/rents/{id}/calendar-token', { params: { path: { id: rentId } } })),
   };
 }
 

@@ -100,6 +100,13 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** The private calendar feed's token of an account, as its SHA-256 (hex). */
+export interface CalendarTokensTable {
+  rent_id: string;
+  token_hash: string;
+  issued_at: number;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   product_texts: ProductTextsTable;
@@ -110,6 +117,7 @@ export interface DatabaseSchema {
   password_resets: PasswordResetsTable;
   rent_media: RentMediaTable;
   leases: LeasesTable;
+  calendar_tokens: CalendarTokensTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -89,7 +89,7 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string } = {},
+  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string; publicUrl?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase(options.postgresDatabase) : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
@@ -110,6 +110,7 @@ export async function startServer(
     redisUrl: options.redisUrl,
     bodyFileBytes: options.bodyFileBytes,
     logRequests: options.logRequests,
+    publicUrl: options.publicUrl,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
   });
   const url = await listenOnLoopback(app);
