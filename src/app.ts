@@ -21,6 +21,8 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
 import { calendarFeedRoutes } from './http/calendar-feed-routes.js';
+import { calendarsRoutes } from './http/calendars-routes.js';
+import { scheduleCalendarSync } from './operations/calendars/sync-job.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -131,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(calendarFeedRoutes(services, { publicUrl: options.publicUrl }));
+  await app.register(calendarsRoutes(services));
+  scheduleCalendarSync(services);
   await registerDocs(app);
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
   return { app, services, routes, warmer };

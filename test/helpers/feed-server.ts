@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 /** What one path of the feed server answers. */
 export type FeedRoute =
   /** A feed (or any body); `etag` and `lastModified` make conditional requests answer 304. `chunked` leaves Content-Length out. */
-  | { body: string | Buffer; status?: number; contentType?: string; etag?: string | false; lastModified?: Date; chunked?: boolean }
+  | { body: string | Buffer; status?: number; contentType?: string; etag?: string | false; lastModified?: Date; chunked?: boolean; delayMs?: number }
   /** Accepts the request and never answers (the connection stays open until the server closes). */
   | { hang: true }
   /** Sends the headers and the first bytes of a feed, then stalls. */
@@ -33,6 +33,8 @@ export interface FeedServer {
   readonly requests: SeenRequest[];
   /** The requests of one path. */
   requestsOf(path: string): SeenRequest[];
+  /** The most requests of one path that were being answered at once. */
+  mostAtOnce(path: string): number;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ export async function startFeedServer(): Promise<FeedServer> {
   const routes = new Map<string, FeedRoute>();
   const requests: SeenRequest[] = [];
   const sockets = new Set<Socket>();
+  const inFlight = new Map<string, number>();
+  const peak = new Map<string, number>();
 
   const answer = (request: IncomingMessage, response: ServerResponse, seen: SeenRequest) => {
     const route = routes.get(seen.path);
@@ -108,7 +112,14 @@ export async function startFeedServer(): Promise<FeedServer> {
     requests.push(seen);
     // A client that gives up closes its connection; nothing more to write then.
     response.on('error', () => {});
-    answer(request, response, seen);
+    const now = (inFlight.get(seen.path) ?? 0) + 1;
+    inFlight.set(seen.path, now);
+    peak.set(seen.path, Math.max(peak.get(seen.path) ?? 0, now));
+    response.on('close', () => inFlight.set(seen.path, (inFlight.get(seen.path) ?? 1) - 1));
+    const route = routes.get(seen.path);
+    const delay = route && 'body' in route ? (route.delayMs ?? 0) : 0;
+    if (delay > 0) setTimeout(() => answer(request, response, seen), delay);
+    else answer(request, response, seen);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -125,6 +136,7 @@ export async function startFeedServer(): Promise<FeedServer> {
     serve: (path, route) => void routes.set(path, route),
     requests,
     requestsOf: (path) => requests.filter((request) => request.path === path),
+    mostAtOnce: (path) => peak.get(path) ?? 0,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -12,6 +12,7 @@ import { icuLowerMigration } from './009-icu-lower.js';
 import { sortIndexesMigration } from './010-sort-indexes.js';
 import { leasesMigration } from './020-leases.js';
 import { calendarTokensMigration } from './040-calendar-tokens.js';
+import { calendarsMigration } from './041-calendars.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '010-sort-indexes': sortIndexesMigration(dialect),
         '020-leases': leasesMigration(dialect),
         '040-calendar-tokens': calendarTokensMigration(dialect),
+        '041-calendars': calendarsMigration(dialect),
       };
     },
   };
