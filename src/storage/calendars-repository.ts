@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SortKey, WhereNode } from '../domain/where/types.js';
 import type { CalendarsTable, DatabaseSchema } from './schema.js';
 import { and, orderClause, whereToSql } from './where-sql.js';
@@ -64,10 +64,16 @@ export class CalendarsRepository {
   /**
    * Stores a sync's outcome, unless the URL changed meanwhile (a PATCH while the feed was
    * fetched: what was fetched is no longer its feed); false when it did or the calendar is gone.
+   * `alongside` writes in the same transaction.
    */
-  async recordSync(id: string, url: string, record: SyncRecord): Promise<boolean> {
-    const result = await this.db.updateTable('calendars').set(record).where('id', '=', id).where('url', '=', url).executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  async recordSync(id: string, url: string, record: SyncRecord, alongside?: (trx: Transaction<DatabaseSchema>) => Promise<void>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('calendars').set(record).where('id', '=', id).where('url', '=', url).executeTakeFirst();
+      const recorded = Number(result.numUpdatedRows) === 1;
+      // What is written with the outcome (its event, for the outbox) commits or fails with it.
+      if (recorded && alongside) await alongside(trx);
+      return recorded;
+    });
   }
 
   async delete(id: string): Promise<boolean> {

@@ -141,9 +141,10 @@ export async function syncCalendar(services: Services, calendarId: string, optio
       const row = await services.storage.calendars.get(calendarId);
       if (!row) return undefined;
       const { status: _status, ...record } = await runSync(services, row, services.jobs.clock.now(), options.signal);
-      // EVENTS: calendar.synced (with the calendar's conflicts) or calendar.failed (with lastError) is to be
-      // written to the outbox here, in the transaction that records the sync, once the outbox lands.
-      await services.storage.calendars.recordSync(row.id, row.url, record);
+      await services.storage.calendars.recordSync(row.id, row.url, record, async () => {
+        // EVENTS: calendar.synced (with the calendar's conflicts) or calendar.failed (with lastError) is to be
+        // written to the outbox here, in the transaction that records the sync, once the outbox lands.
+      });
       return services.storage.calendars.get(calendarId);
     },
     options.wait,
