@@ -112,7 +112,7 @@ const SCHEMA: Record<string, Check> = {
       if (size.width === undefined && size.height === undefined) throw new ConfigError(key, 'needs a width, a height or both.');
     }),
   }),
-  calendars: object({ syncInterval: whole(1000), allowPrivateAddresses: bool }),
+  calendars: object({ syncInterval: whole(1), allowPrivateAddresses: bool }),
 };
 
 function mergeSection<T extends object>(base: T, input: object | undefined): T {

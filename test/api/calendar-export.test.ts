@@ -245,7 +245,7 @@ describe('the private feed’s URL under PUBLIC_URL', () => {
 
 describe('calendar feeds through the typed client', () => {
   it('reads a product feed and issues a private feed URL', async () => {
-    const server = await startServer('sqlite');
+    const server = await startServer('sqlite', (config) => void (config.calendars.allowPrivateAddresses = true));
     try {
       const owner = await server.signUp();
       const client = createRentalClient({ baseUrl: server.url, token: owner.token });
@@ -254,6 +254,18 @@ describe('calendar feeds through the typed client', () => {
       assert.deepEqual(events.map((event) => [event.uid, event.start, event.end]), [['r1.tent-1@rental-catalogue', '20270501', '20270504']]);
       const { url } = await client.issueCalendarToken(owner.id);
       assert.equal(readIcs(await (await fetch(url)).text()).events.length, 1);
+
+      // The product's own feed, imported into another product through the calendars collection.
+      await client.createProduct({ basic: { product_name: 'Stan 2' } }, 'tent-2');
+      const calendar = await client.createCalendar({ product: 'tent-2', url: `${server.url}/api/products/tent-1/calendar.ics`, name: 'Tent 1' });
+      assert.equal(calendar.lastStatus, 'ok');
+      assert.equal(calendar.events, 1);
+      assert.equal((await client.listCalendars({ where: { product: { equals: 'tent-2' } } })).totalDocs, 1);
+      assert.equal((await client.syncCalendar(calendar.id)).lastStatus, 'not-modified', 'the feed answered 304 to its own ETag');
+      assert.equal((await client.updateCalendar(calendar.id, { name: 'Stan' })).name, 'Stan');
+      assert.equal((await client.getCalendar(calendar.id)).name, 'Stan');
+      assert.equal((await client.deleteCalendar(calendar.id)).id, calendar.id);
+      assert.equal((await client.listCalendars()).totalDocs, 0);
     } finally {
       await server.close();
     }

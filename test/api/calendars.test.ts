@@ -325,3 +325,44 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('the address rule of imported calendars (default configuration)', () => {
+  let server: TestServer;
+  let feeds: FeedServer;
+  let owner: { id: string; token: string };
+  before(async () => {
+    feeds = await startFeedServer();
+    server = await startServer('sqlite');
+    owner = await server.signUp();
+    assert.equal((await server.http.post('/api/products/ssrf-1', { basic: { product_name: 'Stan' } }, owner.token)).status, 201);
+  });
+  after(async () => {
+    await server.close();
+    await feeds.close();
+  });
+
+  it('refuses loopback, private and link-local URLs at creation and at a change', async () => {
+    feeds.serve('/private.ics', { body: calendarFixture('airbnb.ics') });
+    for (const url of [feeds.url('/private.ics'), 'http://localhost:9/x.ics', 'http://10.1.2.3/x.ics', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x.ics', 'http://192.168.1.10/cal.ics']) {
+      const res = await server.http.post('/api/calendars', { product: 'ssrf-1', url }, owner.token);
+      assert.equal(res.status, 400, url);
+      assert.deepEqual(errorFields(res.body), ['url'], url);
+    }
+    assert.equal(feeds.requests.length, 0, 'nothing was fetched');
+  });
+
+  it('checks the address again at every fetch: a stored URL that now points inside is not fetched', async () => {
+    feeds.serve('/inside.ics', { body: calendarFixture('airbnb.ics') });
+    // As if the name had resolved to a public address when the calendar was made.
+    const now = Date.now();
+    await server.storage.calendars.insert({
+      id: 'aaaaaaaaaaaaaaaaaaaaaaaa', product_id: 'ssrf-1', url: feeds.url('/inside.ics'), name: null, last_synced_at: null, last_status: null, last_error: null,
+      etag: null, last_modified: null, blocks: '[]', next_sync_at: now + SYNC_INTERVAL, created_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString(),
+    });
+    const res = await server.http.post<Calendar>('/api/calendars/aaaaaaaaaaaaaaaaaaaaaaaa', { action: 'sync' }, owner.token);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.lastStatus, 'failed');
+    assert.match(res.body.lastError ?? '', /127\.0\.0\.1 is not a public internet address/);
+    assert.equal(feeds.requestsOf('/inside.ics').length, 0);
+  });
+});
