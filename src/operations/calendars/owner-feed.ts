@@ -3,7 +3,7 @@ import type { ProductDoc } from '../../domain/product-schema.js';
 import { productFields } from '../../domain/product-fields.js';
 import { parseAccessWhere } from '../../domain/where/parse-where.js';
 import type { FieldDef } from '../../domain/where/types.js';
-import { notFound } from '../../errors/api-error.js';
+import { APIError, notFound } from '../../errors/api-error.js';
 import type { Services } from '../context.js';
 import { etagOf } from '../products/etag.js';
 import type { Representation } from '../products/find-product.js';
@@ -33,7 +33,10 @@ async function* ownedProducts(services: Services, ownerId: string): AsyncGenerat
  * stay out. A wrong, missing or replaced token is a 404, as is an unknown account.
  */
 export async function ownerFeed(services: Services, rentId: string, token: unknown): Promise<Representation> {
-  const account = await loadAccount(services, rentId).catch(() => undefined);
+  const account = await loadAccount(services, rentId).catch((error: unknown) => {
+    if (error instanceof APIError && error.status === 404) return undefined;
+    throw error;
+  });
   if (!account || !(await calendarTokenMatches(services, account.id, token))) throw noFeed();
   const entries: FeedEntry[] = [];
   for await (const doc of ownedProducts(services, account.id)) {

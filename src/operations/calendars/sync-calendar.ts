@@ -74,7 +74,7 @@ function failureMessage(error: unknown): string {
 }
 
 /** Fetches, reads and stores one calendar's feed; the outcome as it is to be recorded. */
-async function runSync(services: Services, row: CalendarRow, now: number, signal?: AbortSignal): Promise<SyncRecord & { status: SyncStatus; blocks?: string }> {
+async function runSync(services: Services, row: CalendarRow, now: number, signal?: AbortSignal): Promise<SyncRecord & { status: SyncStatus }> {
   const timestamps = { last_synced_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString(), next_sync_at: now + services.config.calendars.syncInterval };
   try {
     const fetched = await fetchFeed(services, row, signal);
