@@ -20,6 +20,9 @@ import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
+import { calendarFeedRoutes } from './http/calendar-feed-routes.js';
+import { calendarsRoutes } from './http/calendars-routes.js';
+import { scheduleCalendarSync } from './operations/calendars/sync-job.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -54,6 +57,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The time background jobs and schedules read (tests move one by hand); the system clock when unset. */
   clock?: Clock;
+  /** Where clients reach the service (PUBLIC_URL), the base of absolute URLs it hands out; unset, each request's scheme and host. */
+  publicUrl?: string;
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -127,6 +132,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(productsRoutes(services));
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
+  await app.register(calendarFeedRoutes(services, { publicUrl: options.publicUrl }));
+  await app.register(calendarsRoutes(services));
+  scheduleCalendarSync(services);
   await registerDocs(app);
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
   return { app, services, routes, warmer };

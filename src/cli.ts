@@ -9,6 +9,7 @@ import { createAccount } from './operations/rents/accounts.js';
 import { setPassword } from './operations/rents/set-password.js';
 import { createProductValidator } from './domain/product-validation.js';
 import { DEMO_OPTIONS, seedCatalogue } from './seed/seed-catalogue.js';
+import { seedDemoCalendar } from './seed/seed-calendar.js';
 import { LocalMediaStore } from './storage/media-store.js';
 import { openStorage, type Storage } from './storage/storage.js';
 
@@ -60,7 +61,7 @@ async function usersSetPassword(storage: Storage, args: string[]): Promise<void>
   console.log(`Set the password of account ${id} (${values.email}); its sessions are ended.`);
 }
 
-async function seedDemo(config: RentalConfig, storage: Storage, dataDir: string, args: string[]): Promise<void> {
+async function seedDemo(config: RentalConfig, storage: Storage, dataDir: string, args: string[], baseUrl: string): Promise<void> {
   const { values } = parseArgs({ args, options: { products: { type: 'string' } }, strict: true });
   const products = values.products === undefined ? DEMO_OPTIONS.products : Number(values.products);
   if (!Number.isInteger(products) || products < 1) throw new CliError('--products must be a whole number of at least 1.');
@@ -72,6 +73,8 @@ async function seedDemo(config: RentalConfig, storage: Storage, dataDir: string,
   console.log(`Seeded ${result.products} products, ${result.mediaIds.length} images and ${result.owners.length} rental businesses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   console.log(`Demo login (admin): ${result.demoLogin.email} / ${result.demoLogin.password}`);
   console.log(`Other accounts: ${result.owners.slice(1).map((owner) => owner.email).join(', ')} (same password)`);
+  const calendar = await seedDemoCalendar(storage, result.publishedIds, baseUrl);
+  if (calendar) console.log(`Imported calendar ${calendar}: product ${result.publishedIds[1]} subscribes to ${baseUrl}/api/products/${result.publishedIds[0]}/calendar.ics`);
 }
 
 async function backup(databaseUrl: string, dataDir: string, args: string[]): Promise<void> {
@@ -104,7 +107,7 @@ export async function runCli(argv: string[]): Promise<void> {
   try {
     if (command === 'users:create') await usersCreate(config, storage, rest);
     else if (command === 'users:set-password') await usersSetPassword(storage, rest);
-    else if (command === 'seed:demo') await seedDemo(config, storage, env.dataDir, rest);
+    else if (command === 'seed:demo') await seedDemo(config, storage, env.dataDir, rest, env.publicUrl ?? `http://${env.host}:${env.port}`);
     else console.log('Database is up to date.');
   } finally {
     await storage.close();

@@ -26,6 +26,8 @@ export interface Env {
   databasePoolSize?: number;
   /** pino's level (LOG_LEVEL); unset, the caller's default. */
   logLevel?: string;
+  /** Where clients reach the service (PUBLIC_URL), without a trailing slash: the base of the absolute URLs it hands out; unset, the request's own scheme and host. */
+  publicUrl?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -84,6 +86,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const databaseTimeoutMs = wholeNumber(source, 'DATABASE_TIMEOUT_MS', 'milliseconds', 100);
   const databasePoolSize = wholeNumber(source, 'DATABASE_POOL_SIZE', 'connections', 1, 1000);
   const logLevel = source.LOG_LEVEL || undefined;
+  const publicBase = publicUrl(source);
   if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not \`${logLevel}\`.`);
   if (bodyFileBytes !== undefined && bodyFileBytes > 0 && bodyFileBytes < 16 * MB) throw new Error(`BODY_FILE_MB must be 0 (bodies in memory) or at least 16, not \`${source.BODY_FILE_MB}\`.`);
   return {
@@ -102,7 +105,22 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...(databaseTimeoutMs !== undefined ? { databaseTimeoutMs } : {}),
     ...(databasePoolSize !== undefined ? { databasePoolSize } : {}),
     ...(logLevel !== undefined ? { logLevel } : {}),
+    ...(publicBase !== undefined ? { publicUrl: publicBase } : {}),
   };
+}
+
+/** PUBLIC_URL: an http(s) URL, kept without its trailing slash. */
+function publicUrl(source: NodeJS.ProcessEnv): string | undefined {
+  const text = source.PUBLIC_URL;
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`PUBLIC_URL must be an http:// or https:// URL without query or fragment, not \`${text}\`.`);
+  return text.replace(/\/+$/, '');
 }
 
 /** What openStorage takes of the environment. */

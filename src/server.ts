@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadSecret } from './auth/secret.js';
 import { loadConfig } from './config/load-config.js';
+import type { RentalConfig } from './config/types.js';
 import { databaseOptions, type Env } from './env.js';
 import { openStorage, type Storage } from './storage/storage.js';
 
@@ -13,8 +14,9 @@ export interface RunningService {
 }
 
 /** Configuration → migrated storage → app → listening; the same for `npm start` and `npm run demo`. */
-export async function startService(env: Env, options: { logLevel?: string } = {}): Promise<RunningService> {
+export async function startService(env: Env, options: { logLevel?: string; configure?: (config: RentalConfig) => void } = {}): Promise<RunningService> {
   const config = await loadConfig(env.configPath, { required: env.configRequired });
+  options.configure?.(config);
   const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env));
   try {
     const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
@@ -28,6 +30,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       bodyFileBytes: env.bodyFileBytes,
       warmBodies: env.warmBodies,
       logRequests: env.logRequests,
+      publicUrl: env.publicUrl,
       logger: { level: options.logLevel ?? 'info' },
     });
     await app.listen({ port: env.port, host: env.host });

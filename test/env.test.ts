@@ -80,4 +80,13 @@ describe('the environment', () => {
     for (const value of ['http', '-1', '65536', '80.5']) assert.throws(() => readEnv({ PORT: value }), /PORT must be a port number/, value);
     assert.equal(readEnv({ PORT: '8080' }).port, 8080);
   });
+
+  it('takes PUBLIC_URL as an http(s) base without its trailing slash', () => {
+    assert.equal(readEnv({}).publicUrl, undefined);
+    assert.equal(readEnv({ PUBLIC_URL: 'https://rent.example/' }).publicUrl, 'https://rent.example');
+    assert.equal(readEnv({ PUBLIC_URL: 'http://127.0.0.1:3000/shop' }).publicUrl, 'http://127.0.0.1:3000/shop');
+    for (const value of ['rent.example', 'ftp://rent.example', 'https://rent.example/?a=1', 'https://rent.example/#x']) {
+      assert.throws(() => readEnv({ PUBLIC_URL: value }), /PUBLIC_URL must be an http/, value);
+    }
+  });
 });

@@ -9,6 +9,9 @@ export type PublicProfile = components['schemas']['PublicProfile'];
 export type Media = components['schemas']['Media'];
 type ProductInput = paths['/api/products']['post']['requestBody']['content']['application/json'];
 type ProductPatch = NonNullable<paths['/api/products/{id}']['patch']['requestBody']>['content']['application/json'];
+export type Calendar = components['schemas']['Calendar'];
+type CalendarInput = paths['/api/calendars']['post']['requestBody']['content']['application/json'];
+type CalendarPatch = NonNullable<paths['/api/calendars/{id}']['patch']['requestBody']>['content']['application/json'];
 
 /** A non-2xx answer, with the contract's error list. */
 export class RentalApiError extends Error {
@@ -118,6 +121,19 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
       });
       return unwrap(result).doc;
     },
+    /** A product's public iCalendar feed (SPEC section 10), as text. */
+    productCalendar: async (id: string) => unwrap(await client.GET('/api/products/{id}/calendar.ics', { params: { path: { id } }, parseAs: 'text' })),
+    /** A new private feed URL for an account (itself or an admin); the one before stops working. */
+    issueCalendarToken: async (rentId: string) => unwrap(await client.POST('/api/rents/{id}/calendar-token', { params: { path: { id: rentId } } })),
+    /** Subscribes a product to another channel's feed (synced before it answers). */
+    createCalendar: async (input: CalendarInput) => unwrap(await client.POST('/api/calendars', { body: input })).doc,
+    listCalendars: async (list: { where?: Record<string, unknown>; sort?: string; limit?: number; page?: number } = {}) =>
+      unwrap(await client.GET('/api/calendars', { params: { query: list } })),
+    getCalendar: async (id: string) => unwrap(await client.GET('/api/calendars/{id}', { params: { path: { id } } })),
+    updateCalendar: async (id: string, patch: CalendarPatch) => unwrap(await client.PATCH('/api/calendars/{id}', { params: { path: { id } }, body: patch })).doc,
+    deleteCalendar: async (id: string) => unwrap(await client.DELETE('/api/calendars/{id}', { params: { path: { id } } })).doc,
+    /** Fetches the feed now. */
+    syncCalendar: async (id: string) => unwrap(await client.POST('/api/calendars/{id}', { params: { path: { id } }, body: { action: 'sync' } })),
   };
 }
 

@@ -54,5 +54,6 @@ export function defaultConfig(): RentalConfig {
       mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
       sizes: { thumbnail: { width: 400 } },
     },
+    calendars: { syncInterval: 900_000, allowPrivateAddresses: false },
   };
 }

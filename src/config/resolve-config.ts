@@ -112,6 +112,7 @@ const SCHEMA: Record<string, Check> = {
       if (size.width === undefined && size.height === undefined) throw new ConfigError(key, 'needs a width, a height or both.');
     }),
   }),
+  calendars: object({ syncInterval: whole(1), allowPrivateAddresses: bool }),
 };
 
 function mergeSection<T extends object>(base: T, input: object | undefined): T {
@@ -145,5 +146,6 @@ export function resolveConfig(input: unknown): RentalConfig {
     rateLimit,
     cors: mergeSection(base.cors, given.cors),
     media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
+    calendars: mergeSection(base.calendars, given.calendars),
   };
 }

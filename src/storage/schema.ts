@@ -91,6 +91,34 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** The private calendar feed's token of an account, as its SHA-256 (hex). */
+export interface CalendarTokensTable {
+  rent_id: string;
+  token_hash: string;
+  issued_at: number;
+}
+
+/** An imported calendar (SPEC section 10). */
+export interface CalendarsTable {
+  id: string;
+  product_id: string;
+  url: string;
+  name: string | null;
+  last_synced_at: string | null;
+  /** `ok`, `not-modified` or `failed`; null before the first sync. */
+  last_status: string | null;
+  last_error: string | null;
+  /** The feed's validators, sent back in the next conditional GET. */
+  etag: string | null;
+  last_modified: string | null;
+  /** JSON of the blocks the feed last gave: `[{uid, from, to}]`. */
+  blocks: string;
+  /** When the sync job next fetches it (ms). */
+  next_sync_at: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   product_texts: ProductTextsTable;
@@ -101,6 +129,8 @@ export interface DatabaseSchema {
   password_resets: PasswordResetsTable;
   rent_media: RentMediaTable;
   leases: LeasesTable;
+  calendar_tokens: CalendarTokensTable;
+  calendars: CalendarsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

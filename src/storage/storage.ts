@@ -5,6 +5,8 @@ import { PasswordResetsRepository } from './password-resets-repository.js';
 import { ProductsRepository } from './products-repository.js';
 import { RentsRepository } from './rents-repository.js';
 import { SessionsRepository } from './sessions-repository.js';
+import { CalendarTokensRepository } from './calendar-tokens-repository.js';
+import { CalendarsRepository } from './calendars-repository.js';
 import type { Dialect } from './schema.js';
 import { ChangeFeed, type ChangeTopic } from './change-feed.js';
 import { ChangeNotices } from './change-notices.js';
@@ -24,6 +26,10 @@ export interface Storage {
   readonly media: MediaRepository;
   readonly sessions: SessionsRepository;
   readonly passwordResets: PasswordResetsRepository;
+  /** Hashed tokens of the owners' private calendar feeds. */
+  readonly calendarTokens: CalendarTokensRepository;
+  /** Imported calendars (SPEC section 10). */
+  readonly calendars: CalendarsRepository;
   /** Accounts' names and profiles as products show them, cached until an account changes. */
   readonly owners: OwnerProfiles;
   /** Committed changes to products, accounts, sessions and media, for read caches. */
@@ -73,6 +79,8 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     sessions: new SessionsRepository(db, changed('sessions')),
     passwordResets: new PasswordResetsRepository(db, changed('accounts')),
     leases: new LeaseStore(db),
+    calendarTokens: new CalendarTokensRepository(db),
+    calendars: new CalendarsRepository(db),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },

@@ -52,6 +52,8 @@ describe('OpenAPI document and docs page', () => {
       ['get', '/api/rents'], ['get', '/api/rents/count'], ['post', '/api/rents'], ['patch', '/api/rents'], ['delete', '/api/rents'], ['get', '/api/rents/{id}'], ['patch', '/api/rents/{id}'], ['delete', '/api/rents/{id}'],
       ['post', '/api/rentMedia'], ['get', '/api/rentMedia'], ['get', '/api/rentMedia/count'], ['patch', '/api/rentMedia'], ['delete', '/api/rentMedia'], ['get', '/api/rentMedia/{id}'], ['patch', '/api/rentMedia/{id}'], ['delete', '/api/rentMedia/{id}'],
       ['get', '/api/rentMedia/file/{filename}'], ['get', '/health'], ['get', '/ready'],
+      ['get', '/api/products/{id}/calendar.ics'], ['get', '/api/rents/{id}/calendar.ics'], ['post', '/api/rents/{id}/calendar-token'],
+      ['post', '/api/calendars'], ['get', '/api/calendars'], ['get', '/api/calendars/count'], ['get', '/api/calendars/{id}'], ['patch', '/api/calendars/{id}'], ['delete', '/api/calendars/{id}'], ['post', '/api/calendars/{id}'],
     ];
     const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     for (const [method, path] of expected) assert.ok(documented.includes(`${method} ${path}`), `${method} ${path} is documented`);

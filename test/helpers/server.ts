@@ -11,6 +11,7 @@ import type { RentalConfig } from '../../src/config/types.js';
 import { createAccount } from '../../src/operations/rents/accounts.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
 import { HttpClient } from './http.js';
+import type { Clock } from '../../src/jobs/clock.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -89,7 +90,7 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string } = {},
+  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string; publicUrl?: string; clock?: Clock } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase(options.postgresDatabase) : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
@@ -110,6 +111,8 @@ export async function startServer(
     redisUrl: options.redisUrl,
     bodyFileBytes: options.bodyFileBytes,
     logRequests: options.logRequests,
+    publicUrl: options.publicUrl,
+    clock: options.clock,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
   });
   const url = await listenOnLoopback(app);

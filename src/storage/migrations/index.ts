@@ -12,6 +12,8 @@ import { searchTextPartsMigration } from './008-search-text-parts.js';
 import { icuLowerMigration } from './009-icu-lower.js';
 import { sortIndexesMigration } from './010-sort-indexes.js';
 import { leasesMigration } from './020-leases.js';
+import { calendarTokensMigration } from './040-calendar-tokens.js';
+import { calendarsMigration } from './041-calendars.js';
 
 /** A migration file's name: three digits, a dash, words; `.ts` in the sources, `.js` compiled. */
 const MIGRATION_FILE = /^(\d{3}-[a-z0-9-]+)\.(?:ts|js)$/;
@@ -49,6 +51,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '009-icu-lower': icuLowerMigration(dialect),
         '010-sort-indexes': sortIndexesMigration(dialect),
         '020-leases': leasesMigration(dialect),
+        '040-calendar-tokens': calendarTokensMigration(dialect),
+        '041-calendars': calendarsMigration(dialect),
       };
       return { ...listed, ...(await discoveredMigrations(dialect, listed)) };
     },
