@@ -20,6 +20,8 @@ import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
+import { adminRoutes } from './http/admin-routes.js';
+import { registerPrivateResponses } from './http/session-cookie.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -114,12 +116,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerJsonBody(app);
   await app.register(fastifyCookie);
   registerCaller(app, tokenAuthenticator(services.sessions, services.config));
+  registerPrivateResponses(app);
   await registerRateLimit(app, options.config, options.redisUrl);
   await app.register(healthRoutes(options.storage));
   await app.register(productsRoutes(services));
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
   await registerDocs(app);
+  await app.register(adminRoutes());
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
   return { app, services, routes, warmer };
 }

@@ -1432,7 +1432,10 @@ export interface paths {
         /** Log in */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: also keep the session in the HttpOnly, SameSite=Strict cookie `rental-session` (Path /api), which then authenticates every endpoint whether or not `auth.cookies` is on; cookie-authenticated POST/PATCH/DELETE from a foreign Origin are a 403. For browser applications served by the service itself (the dashboard at /admin). The response body is the same either way; refresh renews the cookie and logout clears it. */
+                    cookie?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1528,7 +1531,10 @@ export interface paths {
         /** The signed-in account */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: the signed-in account's `roles` too (a dashboard shows admin screens by them). */
+                    roles?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1546,6 +1552,8 @@ export interface paths {
                                 id: string;
                                 email: string;
                                 rentNameSystem: string;
+                                /** @description Only with `?roles=true`: `["admin"]` or empty. */
+                                roles?: string[];
                             } | null;
                             exp?: number;
                             /** @enum {string} */
@@ -2020,7 +2028,10 @@ export interface paths {
         /** Set a new password with a reset token (once); ends every session and signs in anew */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: also keep the session in the HttpOnly, SameSite=Strict cookie `rental-session` (Path /api), which then authenticates every endpoint whether or not `auth.cookies` is on; cookie-authenticated POST/PATCH/DELETE from a foreign Origin are a 403. For browser applications served by the service itself (the dashboard at /admin). The response body is the same either way; refresh renews the cookie and logout clears it. */
+                    cookie?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
