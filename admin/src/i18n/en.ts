@@ -118,7 +118,10 @@ export const en = {
   'products.delete': 'Delete',
   'products.confirmDelete_one': 'Delete {count} product? This cannot be undone.',
   'products.confirmDelete_other': 'Delete {count} products? This cannot be undone.',
-  'products.bulkDone': '{message}',
+  'products.changed_one': 'Updated {count} product.',
+  'products.changed_other': 'Updated {count} products.',
+  'products.deleted_one': 'Deleted {count} product.',
+  'products.deleted_other': 'Deleted {count} products.',
   'products.bulkFailed': '{name}: {message}',
   'products.perUnit': '{price} / {unit}',
 

@@ -93,7 +93,7 @@ function Terms({ profile, saved }: { profile: PublicProfile; saved: (profile: Pu
       <ErrorMessage error={attempt.error} />
       {Object.entries(attempt.errors).map(([field, messages]) => (
         <p key={field} class="field-error" role="alert">
-          {field}: {messages.join(' ')}
+          {messages.join(' ')}
         </p>
       ))}
       {terms.length === 0 && <p class="empty">{t('account.noTerms')}</p>}
@@ -186,7 +186,7 @@ export function Account() {
       ) : (
         <div class="panels">
           <Profile profile={profile.data} saved={saved} />
-          <Terms key={profile.data.terms.termsArray.map((term) => term.id).join()} profile={profile.data} saved={saved} />
+          <Terms profile={profile.data} saved={saved} />
           <Password id={user.id} email={user.email} />
         </div>
       )}

@@ -103,7 +103,7 @@ export function Products() {
     setNotice(null);
     try {
       const answer = kind === 'delete' ? await bulkDelete(ids) : await bulkUpdate(ids, { settings: { published: kind === 'publish' } });
-      setNotice(answer.message);
+      setNotice(tp(kind === 'delete' ? 'products.deleted' : 'products.changed', answer.docs.length));
       setSelected(new Set());
     } catch (error) {
       setFailure(error);

@@ -50,7 +50,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin/sign-in'));
+  await page.locator('main h1').waitFor();
 }
 
 /** axe-core in the page (evaluated, so that the page's own CSP needs no exception): no serious or critical finding. */
