@@ -44,11 +44,13 @@ export function clearSessionCookie(reply: FastifyReply): void {
 
 /**
  * A response to a cookie-authenticated request is one person's: unless its route says how it
- * may be cached (a product's `no-cache` with its ETag, a media file's long life), no browser
- * keeps it, so that the next person at that browser never sees it.
+ * may be cached (a product's `no-cache` with its ETag, a media file's long life, both set later
+ * by their handlers), no browser keeps it, so that the next person at that browser never sees it.
+ * A synchronous preHandler after the caller is known: nothing more for Bearer or anonymous requests.
  */
 export function registerPrivateResponses(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    if (request.caller?.via === 'cookie' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.caller?.via === 'cookie') reply.header('cache-control', 'no-store');
+    done();
   });
 }

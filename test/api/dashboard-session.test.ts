@@ -89,6 +89,14 @@ for (const dialect of dialects) {
       assert.equal(product.headers.get('cache-control'), 'no-cache', "a product keeps its own rule (revalidate with the ETag)");
       const bearer = await server.http.get('/api/products', body.token);
       assert.equal(bearer.headers.get('cache-control'), null);
+      const form = new FormData();
+      const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+      form.append('file', new Blob([new Uint8Array(gif)], { type: 'image/gif' }), 'dot.gif');
+      const upload = await fetch(`${server.url}/api/rentMedia`, { method: 'POST', body: form, headers: { authorization: `Bearer ${body.token}` } });
+      const { doc } = (await upload.json()) as { doc: { url: string } };
+      const file = await server.http.get(doc.url, undefined, { cookie });
+      assert.equal(file.status, 200);
+      assert.match(file.headers.get('cache-control') ?? '', /max-age=\d+/, 'a media file keeps its long life');
     });
 
     it('refresh renews the cookie; logout ends the session and clears it', async () => {
