@@ -200,3 +200,38 @@ describe('dashboard: signing in and out (sqlite)', () => {
     await dashboard.context.close();
   });
 });
+
+describe('dashboard: a session kept alive (sqlite)', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    // Tokens of 5 min 12 s: the dashboard renews 5 minutes before expiry, so about 12 s after signing in.
+    server = await startServer('sqlite', (config) => {
+      config.auth.tokenExpiration = 312;
+    });
+    await server.createAccount({ email: 'alive@example.com', password: 'correct horse battery' });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server.close();
+  });
+
+  it('refreshes the token before it expires, and the renewed cookie authenticates', async () => {
+    const dashboard = await openDashboard(browser);
+    const { page, context } = dashboard;
+    await signIn(page, server.url, 'alive@example.com', 'correct horse battery');
+    const first = (await context.cookies())[0];
+    assert.ok(first);
+    const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/rents/refresh', { timeout: 40_000 });
+    assert.equal((await refreshed).status(), 200);
+    const renewed = (await context.cookies())[0];
+    assert.ok(renewed && renewed.value !== first.value, 'a new token in the cookie');
+    assert.ok(renewed.expires > first.expires);
+    const me = await page.evaluate(async () => (await fetch('/api/rents/me')).json());
+    assert.equal((me as { user: { email: string } | null }).user?.email, 'alive@example.com');
+    assertNoProblems(dashboard, 'refresh');
+    await context.close();
+  });
+});
