@@ -23,6 +23,8 @@ import { mediaRoutes } from './http/media-routes.js';
 import { calendarFeedRoutes } from './http/calendar-feed-routes.js';
 import { calendarsRoutes } from './http/calendars-routes.js';
 import { scheduleCalendarSync } from './operations/calendars/sync-job.js';
+import { adminRoutes } from './http/admin-routes.js';
+import { registerPrivateResponses } from './http/session-cookie.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -127,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerJsonBody(app);
   await app.register(fastifyCookie);
   registerCaller(app, tokenAuthenticator(services.sessions, services.config));
+  registerPrivateResponses(app);
   await registerRateLimit(app, options.config, options.redisUrl);
   await app.register(healthRoutes(options.storage));
   await app.register(productsRoutes(services));
@@ -136,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(calendarsRoutes(services));
   scheduleCalendarSync(services);
   await registerDocs(app);
+  await app.register(adminRoutes());
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
   return { app, services, routes, warmer };
 }

@@ -18,6 +18,8 @@ export class RentalApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: { message: string; field?: string }[],
+    /** A 429's Retry-After, in seconds. */
+    readonly retryAfter?: number,
   ) {
     super(errors[0]?.message ?? `HTTP ${status}`);
     this.name = 'RentalApiError';
@@ -42,10 +44,12 @@ export interface ListOptions {
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
-function unwrap<T>(result: Result<T>): T {
+/** The data of a 2xx answer; any other throws a RentalApiError. */
+export function unwrap<T>(result: Result<T>): T {
   if (result.response.ok && result.data !== undefined) return result.data;
   const errors = (result.error as { errors?: { message: string; field?: string }[] } | undefined)?.errors;
-  throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }]);
+  const retryAfter = Number(result.response.headers.get('retry-after') ?? Number.NaN);
+  throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }], Number.isFinite(retryAfter) ? retryAfter : undefined);
 }
 
 /**
@@ -69,6 +73,8 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
   client.use(auth);
 
   return {
+    /** The openapi-fetch client itself, typed by the OpenAPI document, for every endpoint. */
+    api: client,
     get token() {
       return token;
     },

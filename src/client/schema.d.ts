@@ -1552,7 +1552,10 @@ export interface paths {
         /** Log in */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: also keep the session in the HttpOnly, SameSite=Strict cookie `rental-session` (Path /api), which then authenticates every endpoint whether or not `auth.cookies` is on; cookie-authenticated POST/PATCH/DELETE from a foreign Origin are a 403. For browser applications served by the service itself (the dashboard at /admin). The response body is the same either way; refresh renews the cookie and logout clears it. */
+                    cookie?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1648,7 +1651,10 @@ export interface paths {
         /** The signed-in account */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: the signed-in account's `roles` too (a dashboard shows admin screens by them). */
+                    roles?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1666,6 +1672,8 @@ export interface paths {
                                 id: string;
                                 email: string;
                                 rentNameSystem: string;
+                                /** @description Only with `?roles=true`: `["admin"]` or empty. */
+                                roles?: string[];
                             } | null;
                             exp?: number;
                             /** @enum {string} */
@@ -2140,7 +2148,10 @@ export interface paths {
         /** Set a new password with a reset token (once); ends every session and signs in anew */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: also keep the session in the HttpOnly, SameSite=Strict cookie `rental-session` (Path /api), which then authenticates every endpoint whether or not `auth.cookies` is on; cookie-authenticated POST/PATCH/DELETE from a foreign Origin are a 403. For browser applications served by the service itself (the dashboard at /admin). The response body is the same either way; refresh renews the cookie and logout clears it. */
+                    cookie?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
