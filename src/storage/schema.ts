@@ -100,6 +100,27 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** One event of the outbox (src/storage/outbox.ts). */
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  created_at: string;
+  /** The event's `data`, as JSON. */
+  data: string;
+  /** The account whose products, bookings, media or calendars the event is about. */
+  owner_id: string | null;
+  /** The product's owner before the change, when the change moved it to another. */
+  former_owner_id: string | null;
+  /** 1 when anonymous callers may see it: product.* and reservation.* of a published product. */
+  public: number;
+}
+
+/** How far something has gone through the outbox: `pruned` (the last id pruned), `webhooks` (the last fanned out). */
+export interface OutboxPositionsTable {
+  name: string;
+  position: number;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   product_texts: ProductTextsTable;
@@ -110,6 +131,8 @@ export interface DatabaseSchema {
   password_resets: PasswordResetsTable;
   rent_media: RentMediaTable;
   leases: LeasesTable;
+  events: EventsTable;
+  outbox_positions: OutboxPositionsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

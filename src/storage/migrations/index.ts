@@ -11,6 +11,7 @@ import { searchTextPartsMigration } from './008-search-text-parts.js';
 import { icuLowerMigration } from './009-icu-lower.js';
 import { sortIndexesMigration } from './010-sort-indexes.js';
 import { leasesMigration } from './020-leases.js';
+import { eventsMigration } from './021-events.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '009-icu-lower': icuLowerMigration(dialect),
         '010-sort-indexes': sortIndexesMigration(dialect),
         '020-leases': leasesMigration(dialect),
+        '021-events': eventsMigration(dialect),
       };
     },
   };
