@@ -30,6 +30,10 @@ import type { Storage } from './storage/storage.js';
 import { BodyFile } from './storage/body-file.js';
 import { Scheduler } from './jobs/scheduler.js';
 import type { Clock } from './jobs/clock.js';
+import { SecretBox } from './auth/secret-box.js';
+import { webhooksRoutes } from './http/webhooks-routes.js';
+import { WebhookDispatcher } from './events/webhook-dispatcher.js';
+import { schedulePruning } from './events/prune-events.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -54,6 +58,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The time background jobs and schedules read (tests move one by hand); the system clock when unset. */
   clock?: Clock;
+  /** Draws the jitter of webhook retries (tests fix it); Math.random when unset. */
+  random?: () => number;
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -109,7 +115,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       options.storage.dialect === 'sqlite' ? options.storage.changes.source('accounts', 'sessions') : undefined,
     ),
     jobs: new Scheduler(options.storage.leases, { clock: options.clock, onFailure: (name, error) => app.log.error({ err: error, job: name }, 'a background job failed') }),
+    webhookSecrets: new SecretBox(options.secret, 'webhook secrets'),
   };
+  new WebhookDispatcher(services, services.webhookSecrets, options.random).start();
+  schedulePruning(services);
   // Jobs start once the app is ready and stop (waiting for running ones) when it closes.
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
@@ -127,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(productsRoutes(services));
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
+  await app.register(webhooksRoutes(services));
   await registerDocs(app);
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
   return { app, services, routes, warmer };

@@ -147,7 +147,7 @@ export async function outboundRequest(target: string, options: OutboundRequest):
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.maxBytes) {
       response.body.destroy();
-      throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`);
+      throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`, response.statusCode);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -155,7 +155,7 @@ export async function outboundRequest(target: string, options: OutboundRequest):
       size += (chunk as Buffer).length;
       if (size > options.maxBytes) {
         response.body.destroy();
-        throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`);
+        throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`, response.statusCode);
       }
       chunks.push(chunk as Buffer);
     }

@@ -121,6 +121,52 @@ export interface OutboxPositionsTable {
   position: number;
 }
 
+/** A webhook subscription (SPEC 11). */
+export interface WebhooksTable {
+  id: string;
+  owner_id: string;
+  url: string;
+  /** JSON array of event types (`*` for all). */
+  events: string;
+  scope: string;
+  active: number;
+  description: string | null;
+  /** The signing secret, encrypted with the service's key (auth/secret-box.ts). */
+  secret: string;
+  /** The webhook receives the events after this id (the outbox's head when it was created). */
+  since_event: number;
+  /** Why the service deactivated it (its deliveries kept failing). */
+  deactivated_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A delivery still owed: one event to one webhook. */
+export interface WebhookDeliveriesTable {
+  webhook_id: string;
+  event_id: number;
+  attempts: Generated<number>;
+  /** When the first attempt failed (ms); the retries go on for at least 24 h after it. */
+  first_attempt_at: number | null;
+  next_attempt_at: number;
+  /** Until when an instance holds it for an attempt (ms); 0 when free. */
+  claimed_until: Generated<number>;
+}
+
+/** One attempt of a delivery, for the deliveries log. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  webhook_id: string;
+  event_id: number;
+  type: string;
+  attempt: number;
+  status: string;
+  response_status: number | null;
+  duration_ms: number;
+  at: string;
+  error: string | null;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   product_texts: ProductTextsTable;
@@ -133,6 +179,9 @@ export interface DatabaseSchema {
   leases: LeasesTable;
   events: EventsTable;
   outbox_positions: OutboxPositionsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

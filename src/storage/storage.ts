@@ -13,6 +13,7 @@ import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
 import { PlannerStatistics } from './planner-statistics.js';
 import { LeaseStore } from '../jobs/lease-store.js';
 import { Outbox } from './outbox.js';
+import { WebhooksRepository } from './webhooks-repository.js';
 
 /** How often a SQLite storage looks for other processes' writes (see ChangeFeed.followOtherWriters). */
 const OTHER_WRITERS_POLL_MS = 250;
@@ -33,6 +34,8 @@ export interface Storage {
   readonly leases: LeaseStore;
   /** The events of SPEC 11, written in the transactions of the changes they record. */
   readonly outbox: Outbox;
+  /** Webhook subscriptions, their queue of deliveries and their log. */
+  readonly webhooks: WebhooksRepository;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -80,6 +83,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     passwordResets: new PasswordResetsRepository(db, changed('accounts')),
     leases: new LeaseStore(db),
     outbox,
+    webhooks: new WebhooksRepository(db, database.reader, dialect),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },

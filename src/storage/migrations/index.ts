@@ -12,6 +12,7 @@ import { icuLowerMigration } from './009-icu-lower.js';
 import { sortIndexesMigration } from './010-sort-indexes.js';
 import { leasesMigration } from './020-leases.js';
 import { eventsMigration } from './021-events.js';
+import { webhooksMigration } from './022-webhooks.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '010-sort-indexes': sortIndexesMigration(dialect),
         '020-leases': leasesMigration(dialect),
         '021-events': eventsMigration(dialect),
+        '022-webhooks': webhooksMigration(dialect),
       };
     },
   };
