@@ -34,6 +34,8 @@ import { SecretBox } from './auth/secret-box.js';
 import { webhooksRoutes } from './http/webhooks-routes.js';
 import { WebhookDispatcher } from './events/webhook-dispatcher.js';
 import { schedulePruning } from './events/prune-events.js';
+import { EventHub } from './events/event-hub.js';
+import { eventsRoutes } from './http/events-routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -119,6 +121,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   };
   new WebhookDispatcher(services, services.webhookSecrets, options.random).start();
   schedulePruning(services);
+  // The live streams: reading from when the app is ready, ended cleanly before it closes.
+  const hub = new EventHub(services);
+  app.addHook('onReady', async () => hub.start());
+  app.addHook('preClose', async () => hub.close());
   // Jobs start once the app is ready and stop (waiting for running ones) when it closes.
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
@@ -137,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(webhooksRoutes(services));
+  await app.register(eventsRoutes(services, hub));
   await registerDocs(app);
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
   return { app, services, routes, warmer };

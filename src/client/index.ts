@@ -2,7 +2,9 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import qs from 'qs';
 import type { components, paths } from './schema.js';
 import type { ProductWhere } from './where.js';
+import { subscribeToEvents, type EventsOptions, type RentalEvent } from './events.js';
 
+export type { EventSubscription, EventsOptions, RentalEvent } from './events.js';
 export type { ProductWhere } from './where.js';
 export type Product = components['schemas']['Product'];
 export type PublicProfile = components['schemas']['PublicProfile'];
@@ -118,6 +120,18 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
       });
       return unwrap(result).doc;
     },
+    /**
+     * The live stream of events (GET /api/events) the caller may see, with EventSource's
+     * semantics: reconnects with Last-Event-ID after a drop. Returns the subscription to close.
+     */
+    events: (onEvent: (event: RentalEvent) => void, eventOptions?: EventsOptions) =>
+      subscribeToEvents(
+        options.baseUrl,
+        (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}),
+        options.fetch ?? ((request) => fetch(request)),
+        onEvent,
+        eventOptions,
+      ),
   };
 }
 

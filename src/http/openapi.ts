@@ -7,6 +7,7 @@ import { ErrorBodySchema, errorResponses } from './schemas/common.js';
 import { MediaSchema } from './schemas/media.js';
 import { ProductSchema } from './schemas/products.js';
 import { PublicProfileSchema } from './schemas/rents.js';
+import { eventWebhooks } from './schemas/events.js';
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, which are the TypeBox
@@ -33,8 +34,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
         { name: 'products', description: 'The catalogue' },
         { name: 'rents', description: 'Accounts and sessions' },
         { name: 'rentMedia', description: 'Images' },
+        { name: 'webhooks', description: 'Subscriptions to events, delivered as signed POSTs (the events are listed under `webhooks`)' },
+        { name: 'events', description: 'The live stream of events (Server-Sent Events)' },
         { name: 'service', description: 'Health' },
       ],
+      webhooks: eventWebhooks(),
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '`Authorization: Bearer <token>` (or `JWT <token>`) from POST /api/rents/login.' },

@@ -169,6 +169,51 @@ for (const dialect of dialects) {
     });
   });
 
+  describe(`webhook URLs without allowPrivateAddresses (${dialect})`, () => {
+    let server: TestServer;
+    let receiver: Receiver;
+    let settings: { allowPrivateAddresses: boolean };
+
+    before(async () => {
+      server = await startServer(dialect, (config) => (settings = config.webhooks));
+      receiver = await Receiver.start();
+    });
+    after(async () => {
+      await server.close();
+      await receiver.close();
+    });
+
+    it('refuses loopback, private, link-local and metadata addresses at creation and at PATCH', async () => {
+      const owner = await server.signUp();
+      const port = new URL(receiver.url).port;
+      for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`, 'http://[::1]/hook', 'http://10.1.2.3/hook', 'http://192.168.0.10/hook',
+        'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:127.0.0.1]/hook', 'http://0.0.0.0/hook', 'http://100.64.0.1/hook', 'http://[fd00::1]/hook']) {
+        const res = await server.http.post('/api/webhooks', { url, events: ['*'] }, owner.token);
+        assert.equal(res.status, 400, url);
+        assert.deepEqual(errorFields(res.body), ['url'], url);
+      }
+      const allowed = await server.http.post<{ doc: WebhookDoc }>('/api/webhooks', { url: 'https://8.8.8.8/hook', events: ['*'] }, owner.token);
+      assert.equal(allowed.status, 201);
+      const patched = await server.http.patch(`/api/webhooks/${allowed.body.doc.id}`, { url: `http://127.0.0.1:${port}/hook` }, owner.token);
+      assert.equal(patched.status, 400);
+      assert.deepEqual(errorFields(patched.body), ['url']);
+      await server.http.delete(`/api/webhooks/${allowed.body.doc.id}`, owner.token);
+    });
+
+    it('checks the address again at every delivery: a URL accepted once is refused when the setting no longer allows it', async () => {
+      const owner = await server.signUp();
+      settings.allowPrivateAddresses = true;
+      const { doc } = (await server.http.post<{ doc: WebhookDoc }>('/api/webhooks', { url: `${receiver.url}/hook`, events: ['product.created'] }, owner.token)).body;
+      settings.allowPrivateAddresses = false;
+      await server.http.post('/api/products', product('Nikam'), owner.token);
+      assert.ok(await until(async () => (await server.http.get<{ docs: Attempt[] }>(`/api/webhooks/${doc.id}/deliveries`, owner.token)).body.docs.length > 0, 10_000));
+      const [attempt] = (await server.http.get<{ docs: Attempt[] }>(`/api/webhooks/${doc.id}/deliveries`, owner.token)).body.docs;
+      assert.equal(attempt?.status, 'failed');
+      assert.match(attempt?.error ?? '', /127\.0\.0\.1 is not a public internet address/);
+      assert.equal(receiver.received.length, 0, 'nothing reached the loopback receiver');
+    });
+  });
+
   describe(`webhook retries on a clock the test moves (${dialect})`, () => {
     let server: TestServer;
     let receiver: Receiver;
