@@ -9,6 +9,8 @@ export const HEARTBEAT_MS = 10_000;
 export const MAX_STREAM_BUFFER = 256 * 1024;
 /** Events read from the outbox per query. */
 const PAGE = 500;
+/** Every this many heartbeats (a minute) each signed-in stream's session is checked again. */
+const SESSION_CHECK_EVERY = 6;
 /** Browsers wait this long before reconnecting (the `retry:` field). */
 const RECONNECT_MS = 2_000;
 
@@ -26,8 +28,17 @@ class Stream {
   constructor(
     readonly viewer: Viewer,
     private readonly response: ServerResponse,
+    private readonly stillValid: (() => Promise<boolean>) | undefined,
     private readonly onCut: () => void,
   ) {}
+
+  /** Ends the stream once its caller's session no longer holds. */
+  recheck(): void {
+    this.stillValid?.().then(
+      (valid) => valid || this.end(),
+      () => undefined,
+    );
+  }
 
   write(text: string): void {
     if (this.closed) return;
@@ -73,6 +84,8 @@ class Stream {
  */
 export class EventHub {
   private cursor = 0;
+  /** With no stream open the outbox is not read; the cursor is then looked up when one opens. */
+  private stale = true;
   private readonly streams = new Set<Stream>();
   private reading: Promise<void> | undefined;
   private readAgain = false;
@@ -85,10 +98,14 @@ export class EventHub {
   constructor(private readonly services: Pick<Services, 'storage' | 'config' | 'log'>) {}
 
   async start(): Promise<void> {
-    this.cursor = await this.services.storage.outbox.head();
     this.unsubscribe = this.services.storage.outbox.onAppended(() => this.read());
+    let beats = 0;
     this.heartbeat = setInterval(() => {
-      for (const stream of this.streams) stream.write(':\n\n');
+      const recheck = ++beats % SESSION_CHECK_EVERY === 0;
+      for (const stream of this.streams) {
+        stream.write(':\n\n');
+        if (recheck) stream.recheck();
+      }
     }, HEARTBEAT_MS).unref();
   }
 
@@ -99,6 +116,10 @@ export class EventHub {
   /** Reads what was committed since the last read and hands it to the live streams; a wake during a read reads again after it. */
   private read(): void {
     if (this.closed) return;
+    if (this.streams.size === 0) {
+      this.stale = true;
+      return;
+    }
     if (this.reading) {
       this.readAgain = true;
       return;
@@ -121,9 +142,17 @@ export class EventHub {
       .finally(() => (this.reading = undefined));
   }
 
-  /** Opens a stream on `response` (headers already sent) for `viewer`, from `start`; resolves once it is live. */
-  async open(response: ServerResponse, viewer: Viewer, start: StreamStart): Promise<void> {
-    const stream = new Stream(viewer, response, () => {
+  /**
+   * Opens a stream on `response` (headers already sent) for `viewer`, from `start`; resolves
+   * once it is live. `stillValid` is asked every minute whether the caller's session holds (a
+   * logout or an expiry ends the stream).
+   */
+  async open(response: ServerResponse, viewer: Viewer, start: StreamStart, stillValid?: () => Promise<boolean>): Promise<void> {
+    if (this.stale && !this.reading) {
+      this.cursor = Math.max(this.cursor, await this.services.storage.outbox.head());
+      this.stale = false;
+    }
+    const stream = new Stream(viewer, response, stillValid, () => {
       this.cutOff++;
       this.streams.delete(stream);
     });

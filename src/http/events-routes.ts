@@ -61,7 +61,11 @@ export function eventsRoutes(services: Services, hub: EventHub) {
       });
       reply.raw.flushHeaders();
       try {
-        await hub.open(reply.raw, viewerOf(user, grant), start);
+        const session = request.caller.session;
+        const stillValid = session
+          ? async () => Date.now() < session.claims.exp * 1000 && (await services.storage.sessions.active(session.claims.sessionId, session.claims.accountId, Date.now())) !== undefined
+          : undefined;
+        await hub.open(reply.raw, viewerOf(user, grant), start, stillValid);
       } catch (error) {
         services.log.warn({ err: error }, 'an event stream failed to start');
         reply.raw.destroy();

@@ -89,12 +89,21 @@ export class WebhooksRepository {
    * it locked skips (another is fanning out). Returns how many events it went through.
    */
   async fanOut(now: number, limit: number): Promise<number> {
+    // Without an active webhook there is nothing to fan out, and nothing is written: a webhook
+    // created later starts after the events committed before it (since_event) anyway.
+    const first = await this.db.selectFrom('webhooks').select(sql<number | null>`min(since_event)`.as('since')).where('active', '=', 1).executeTakeFirst();
+    if (first?.since === null || first?.since === undefined) return 0;
+    const since = Number(first.since);
     return this.db.transaction().execute(async (trx) => {
       const position = await this.lockedPosition(trx);
       if (position === undefined) return 0;
-      const events = await trx.selectFrom('events').select(['id', 'type', 'owner_id', 'former_owner_id']).where('id', '>', position).orderBy('id').limit(limit).execute();
+      const from = Math.max(position, since);
+      const events = await trx.selectFrom('events').select(['id', 'type', 'owner_id', 'former_owner_id']).where('id', '>', from).orderBy('id').limit(limit).execute();
       const last = events.at(-1);
-      if (!last) return 0;
+      if (!last) {
+        if (from > position) await trx.updateTable('outbox_positions').set({ position: from }).where('name', '=', FAN_OUT_POSITION).execute();
+        return 0;
+      }
       const hooks = (await trx.selectFrom('webhooks').select(['id', 'owner_id', 'events', 'scope', 'since_event']).where('active', '=', 1).execute()).map((hook) => ({
         ...hook,
         types: JSON.parse(hook.events) as string[],
@@ -125,6 +134,9 @@ export class WebhooksRepository {
    * picked FOR UPDATE SKIP LOCKED, so instances claiming at once take different ones.
    */
   async claim(now: number, until: number, limit: number): Promise<ClaimedDelivery[]> {
+    // A read first: most wakes find nothing due, and an UPDATE would be a write even then.
+    const due = await this.db.selectFrom('webhook_deliveries').select('event_id').where('next_attempt_at', '<=', now).where('claimed_until', '<=', now).limit(1).executeTakeFirst();
+    if (!due) return [];
     const skipLocked = this.dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
     const claimed = await sql<{ webhook_id: string; event_id: number; attempts: number; first_attempt_at: number | null }>`
       UPDATE webhook_deliveries SET claimed_until = ${until}
