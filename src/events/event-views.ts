@@ -53,7 +53,13 @@ export class PreparedEvent {
     const doc = JSON.parse(event.data) as ProductDoc;
     const columns = toRecord(doc, event.data);
     const afterRead = services.config.hooks.products.afterRead;
-    const data = afterRead ? JSON.stringify(await transformThrough(afterRead, { doc: structuredClone(doc) as unknown as Record<string, unknown>, user: null }, 'doc')) : event.data;
+    let data = event.data;
+    try {
+      if (afterRead) data = JSON.stringify(await transformThrough(afterRead, { doc: structuredClone(doc) as unknown as Record<string, unknown>, user: null }, 'doc'));
+    } catch {
+      // An afterRead hook that throws hides the product from anonymous readers; so here.
+      return new PreparedEvent(event, undefined, undefined);
+    }
     return new PreparedEvent(event, frame(event.id, event.type, eventJson(event, data)), { ...columns.row, ...columns.texts });
   }
 

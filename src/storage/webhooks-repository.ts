@@ -171,14 +171,15 @@ export class WebhooksRepository {
     });
   }
 
-  private ours(trx: Transaction<DatabaseSchema>, claim: ClaimedDelivery) {
-    return trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', claim.webhookId).where('event_id', '=', claim.eventId).where('claimed_until', '=', claim.claimedUntil);
-  }
-
-  /** A 2xx: the delivery is done. */
+  /** A 2xx: the delivery is done (unless its claim ran out meanwhile and another instance holds it now). */
   async succeeded(claim: ClaimedDelivery, log: AttemptLog): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await this.ours(trx, claim).execute();
+      await trx
+        .deleteFrom('webhook_deliveries')
+        .where('webhook_id', '=', claim.webhookId)
+        .where('event_id', '=', claim.eventId)
+        .where('claimed_until', '=', claim.claimedUntil)
+        .execute();
       await trx.insertInto('webhook_attempts').values(log).execute();
     });
   }
