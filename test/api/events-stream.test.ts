@@ -105,6 +105,23 @@ for (const dialect of dialects) {
       assert.equal((await server.http.get('/api/events', undefined, { authorization: 'Bearer not-a-token' })).status, 401);
     });
 
+    it('records no event for a change that fails or rolls back, and one for each that commits', async () => {
+      const watch = await SseStream.open(server.url, { token: admin.token });
+      const id = (await server.http.post<{ doc: { id: string } }>('/api/products', product('Jediná', true), owner.token)).body.doc.id;
+      // Refused inside the write (the id is taken; a slug taken; a stale If-Match; an unknown term): nothing commits.
+      assert.equal((await server.http.post(`/api/products/${id}`, product('Duplicitní', true), owner.token)).status, 409);
+      assert.equal((await server.http.post('/api/products', product('Jiná', true, { settings: { published: true, slug: 'jedina' } }), owner.token)).status, 409);
+      assert.equal((await server.http.patch(`/api/products/${id}`, { internal_name: 'x' }, owner.token, { 'if-match': '"stale"' })).status, 412);
+      assert.equal((await server.http.post('/api/products', product('Bez podmínek', true, { additional: { selectedTerm: 'none' } }), owner.token)).status, 400);
+      const last = (await server.http.patch<{ doc: { id: string } }>(`/api/products/${id}`, { internal_name: 'po chybách' }, owner.token)).body.doc.id;
+      assert.ok(await until(() => watch.events.length === 2, 5_000));
+      await new Promise((done) => setTimeout(done, 200));
+      assert.deepEqual(watch.events.map((event) => `${event.event}:${event.data.data.id}`), [`product.created:${id}`, `product.updated:${last}`]);
+      assert.equal(watch.events[1]?.data.data.internal_name, 'po chybách');
+      assert.equal(Number(watch.events[1]?.id), Number(watch.events[0]?.id) + 1, 'no event id was used by the failed writes in between');
+      await watch.close();
+    });
+
     it('brings every instance\'s events to every instance\'s streams', async () => {
       const second = await startServer(dialect, () => {}, { databaseUrl: server.databaseUrl });
       try {
