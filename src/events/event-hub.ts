@@ -84,8 +84,6 @@ class Stream {
  */
 export class EventHub {
   private cursor = 0;
-  /** With no stream open the outbox is not read; the cursor is then looked up when one opens. */
-  private stale = true;
   private readonly streams = new Set<Stream>();
   private reading: Promise<void> | undefined;
   private readAgain = false;
@@ -98,6 +96,7 @@ export class EventHub {
   constructor(private readonly services: Pick<Services, 'storage' | 'config' | 'log'>) {}
 
   async start(): Promise<void> {
+    this.cursor = await this.services.storage.outbox.head();
     this.unsubscribe = this.services.storage.outbox.onAppended(() => this.read());
     let beats = 0;
     this.heartbeat = setInterval(() => {
@@ -116,10 +115,6 @@ export class EventHub {
   /** Reads what was committed since the last read and hands it to the live streams; a wake during a read reads again after it. */
   private read(): void {
     if (this.closed) return;
-    if (this.streams.size === 0) {
-      this.stale = true;
-      return;
-    }
     if (this.reading) {
       this.readAgain = true;
       return;
@@ -127,6 +122,15 @@ export class EventHub {
     this.reading = (async () => {
       do {
         this.readAgain = false;
+        // With no stream open, only the newest id is read (an index lookup), not the events;
+        // a stream that opens meanwhile starts from the cursor as it was, so nothing is skipped.
+        if (this.streams.size === 0) {
+          const head = await this.services.storage.outbox.head();
+          if (this.streams.size === 0) {
+            this.cursor = Math.max(this.cursor, head);
+            continue;
+          }
+        }
         for (;;) {
           const rows = await this.services.storage.outbox.after(this.cursor, PAGE);
           for (const row of rows) {
@@ -148,9 +152,9 @@ export class EventHub {
    * logout or an expiry ends the stream).
    */
   async open(response: ServerResponse, viewer: Viewer, start: StreamStart, stillValid?: () => Promise<boolean>): Promise<void> {
-    if (this.stale && !this.reading) {
-      this.cursor = Math.max(this.cursor, await this.services.storage.outbox.head());
-      this.stale = false;
+    if (this.closed) {
+      response.end();
+      return;
     }
     const stream = new Stream(viewer, response, stillValid, () => {
       this.cutOff++;

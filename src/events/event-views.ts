@@ -18,6 +18,13 @@ export interface Viewer {
 
 export const viewerOf = (user: AuthUser | null, productGrant: Grant | null): Viewer => ({ user, admin: isAdmin(user), productGrant });
 
+/** A product as public events show it: its reservations as `{id, from, to}`, without notes or other properties. */
+function withPublicReservations(doc: Record<string, unknown>): Record<string, unknown> {
+  const availability = doc.availability as { reservationDates?: { id: string; from: string; to: string }[] } | undefined;
+  if (!availability?.reservationDates) return doc;
+  return { ...doc, availability: { ...availability, reservationDates: availability.reservationDates.map(({ id, from, to }) => ({ id, from, to })) } };
+}
+
 /** One SSE message: `id:`, `event:` and `data:` with the whole event. */
 const frame = (id: number, type: string, json: string) => `id: ${id}\nevent: ${type}\ndata: ${json}\n\n`;
 
@@ -53,9 +60,10 @@ export class PreparedEvent {
     const doc = JSON.parse(event.data) as ProductDoc;
     const columns = toRecord(doc, event.data);
     const afterRead = services.config.hooks.products.afterRead;
-    let data = event.data;
+    let data: string;
     try {
-      if (afterRead) data = JSON.stringify(await transformThrough(afterRead, { doc: structuredClone(doc) as unknown as Record<string, unknown>, user: null }, 'doc'));
+      const shown = afterRead ? await transformThrough(afterRead, { doc: structuredClone(doc) as unknown as Record<string, unknown>, user: null }, 'doc') : (doc as unknown as Record<string, unknown>);
+      data = JSON.stringify(withPublicReservations(shown));
     } catch {
       // An afterRead hook that throws hides the product from anonymous readers; so here.
       return new PreparedEvent(event, undefined, undefined);
