@@ -63,10 +63,14 @@ export class WebhooksRepository {
     return this.filtered.count(filter);
   }
 
-  /** Changes a webhook; deactivating it drops the deliveries it still owed. */
-  async update(id: string, changes: Partial<Omit<WebhooksTable, 'id' | 'owner_id' | 'secret' | 'since_event' | 'created_at'>>): Promise<void> {
+  /**
+   * Changes a webhook; deactivating it drops the deliveries it still owed, and `resume` (it is
+   * activated again) makes it receive only the events committed from now on, as a new one.
+   */
+  async update(id: string, changes: Partial<Omit<WebhooksTable, 'id' | 'owner_id' | 'secret' | 'since_event' | 'created_at'>>, resume = false): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('webhooks').set(changes).where('id', '=', id).execute();
+      const since = resume ? { since_event: sql<number>`(SELECT coalesce(max(id), 0) FROM events)` } : {};
+      await trx.updateTable('webhooks').set({ ...changes, ...since }).where('id', '=', id).execute();
       if (changes.active === 0) await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
     });
   }

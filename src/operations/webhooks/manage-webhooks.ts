@@ -141,7 +141,8 @@ export async function updateWebhook(services: Services, caller: Caller, id: stri
     changes.active = patch.active ? 1 : 0;
     if (patch.active) changes.deactivated_reason = null;
   }
-  await services.storage.webhooks.update(id, changes);
+  // Activated again: it takes up the events from now on, not those of the time it was off.
+  await services.storage.webhooks.update(id, changes, patch.active === true && row.active === 0);
   return webhookDocOf({ ...row, ...changes });
 }
 
