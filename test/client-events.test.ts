@@ -30,7 +30,7 @@ describe('typed client: api.events', () => {
       const cut = new ReadableStream<Uint8Array>({
         async pull(controller) {
           if (seenEvent) {
-            await reader.cancel();
+            void reader.cancel().catch(() => undefined);
             controller.error(new Error('connection reset'));
             return;
           }
@@ -46,6 +46,7 @@ describe('typed client: api.events', () => {
     const received: RentalEvent[] = [];
     const errors: unknown[] = [];
     const subscription = client.events((event) => received.push(event), { onError: (error) => errors.push(error) });
+    try {
     await until(() => connections === 1, 2_000);
     await new Promise((done) => setTimeout(done, 100));
     await create('První');
@@ -59,6 +60,8 @@ describe('typed client: api.events', () => {
     assert.deepEqual(received.map((event) => (event.data as { basic: { product_name: string } }).basic.product_name), ['První', 'Druhá', 'Třetí', 'Čtvrtá']);
     assert.deepEqual(resumedFrom, [null, String(received[0]?.id)]);
     assert.equal(subscription.lastEventId, String(received[3]?.id));
-    subscription.close();
+    } finally {
+      subscription.close();
+    }
   });
 });
