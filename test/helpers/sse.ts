@@ -9,6 +9,8 @@ export interface StreamedEvent {
 /** A Server-Sent Events client as a browser's EventSource reads a stream: it collects events and counts comments. */
 export class SseStream {
   readonly events: StreamedEvent[] = [];
+  /** Events received, kept or not. */
+  received = 0;
   comments = 0;
   status = 0;
   ended = false;
@@ -16,7 +18,8 @@ export class SseStream {
   private readonly controller = new AbortController();
   done!: Promise<void>;
 
-  static async open(baseUrl: string, options: { token?: string; lastEventId?: string | number; query?: string } = {}): Promise<SseStream> {
+  /** `discard`: count the events without keeping them (a reader of many large events). */
+  static async open(baseUrl: string, options: { token?: string; lastEventId?: string | number; query?: string; discard?: boolean } = {}): Promise<SseStream> {
     const stream = new SseStream();
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -29,7 +32,10 @@ export class SseStream {
       return stream;
     }
     const parser = createParser({
-      onEvent: (message) => stream.events.push({ id: message.id, event: message.event, data: JSON.parse(message.data) }),
+      onEvent: (message) => {
+        stream.received++;
+        if (!options.discard) stream.events.push({ id: message.id, event: message.event, data: JSON.parse(message.data) });
+      },
       onComment: () => stream.comments++,
     });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
