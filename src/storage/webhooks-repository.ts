@@ -222,11 +222,16 @@ export class WebhooksRepository {
       .execute();
   }
 
-  /** The first event still needed: owed to a webhook, or not yet fanned out (the outbox keeps it and what follows). */
+  /**
+   * The first event still needed: owed to a webhook, or not yet fanned out to an active one
+   * (the outbox keeps it and what follows). Without an active webhook the fan-out position
+   * holds nothing back: a webhook created or activated later starts after the newest event.
+   */
   async firstNeededEvent(): Promise<number> {
     const owed = await this.db.selectFrom('webhook_deliveries').select(sql<number | null>`min(event_id)`.as('first')).executeTakeFirst();
-    const position = await this.db.selectFrom('outbox_positions').select('position').where('name', '=', FAN_OUT_POSITION).executeTakeFirst();
-    const next = Number(position?.position ?? 0) + 1;
+    const active = await this.db.selectFrom('webhooks').select('id').where('active', '=', 1).limit(1).executeTakeFirst();
+    const position = active ? await this.db.selectFrom('outbox_positions').select('position').where('name', '=', FAN_OUT_POSITION).executeTakeFirst() : undefined;
+    const next = active ? Number(position?.position ?? 0) + 1 : Number.MAX_SAFE_INTEGER;
     return owed?.first === null || owed?.first === undefined ? next : Math.min(Number(owed.first), next);
   }
 
