@@ -35,6 +35,12 @@ import type { Storage } from './storage/storage.js';
 import { BodyFile } from './storage/body-file.js';
 import { Scheduler } from './jobs/scheduler.js';
 import type { Clock } from './jobs/clock.js';
+import { SecretBox } from './auth/secret-box.js';
+import { webhooksRoutes } from './http/webhooks-routes.js';
+import { WebhookDispatcher } from './events/webhook-dispatcher.js';
+import { schedulePruning } from './events/prune-events.js';
+import { EventHub } from './events/event-hub.js';
+import { eventsRoutes } from './http/events-routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -61,6 +67,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where clients reach the service (PUBLIC_URL), the base of absolute URLs it hands out; unset, each request's scheme and host. */
   publicUrl?: string;
+  /** Draws the jitter of webhook retries (tests fix it); Math.random when unset. */
+  random?: () => number;
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -116,7 +124,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       options.storage.dialect === 'sqlite' ? options.storage.changes.source('accounts', 'sessions') : undefined,
     ),
     jobs: new Scheduler(options.storage.leases, { clock: options.clock, onFailure: (name, error) => app.log.error({ err: error, job: name }, 'a background job failed') }),
+    webhookSecrets: new SecretBox(options.secret, 'webhook secrets'),
   };
+  new WebhookDispatcher(services, services.webhookSecrets, options.random).start();
+  schedulePruning(services);
+  // The live streams: reading from when the app is ready, ended cleanly before it closes.
+  const hub = new EventHub(services);
+  app.addHook('onReady', async () => hub.start());
+  app.addHook('preClose', async () => hub.close());
   // Jobs start once the app is ready and stop (waiting for running ones) when it closes.
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
@@ -138,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(calendarFeedRoutes(services, { publicUrl: options.publicUrl }));
   await app.register(calendarsRoutes(services));
   scheduleCalendarSync(services);
+  await app.register(webhooksRoutes(services));
+  await app.register(eventsRoutes(services, hub));
   await registerDocs(app);
   await app.register(adminRoutes());
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);

@@ -2,7 +2,9 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import qs from 'qs';
 import type { components, paths } from './schema.js';
 import type { ProductWhere } from './where.js';
+import { subscribeToEvents, type EventsOptions, type RentalEvent } from './events.js';
 
+export type { EventSubscription, EventsOptions, RentalEvent } from './events.js';
 export type { ProductWhere } from './where.js';
 export type Product = components['schemas']['Product'];
 export type PublicProfile = components['schemas']['PublicProfile'];
@@ -140,6 +142,18 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
     deleteCalendar: async (id: string) => unwrap(await client.DELETE('/api/calendars/{id}', { params: { path: { id } } })).doc,
     /** Fetches the feed now. */
     syncCalendar: async (id: string) => unwrap(await client.POST('/api/calendars/{id}', { params: { path: { id } }, body: { action: 'sync' } })),
+    /**
+     * The live stream of events (GET /api/events) the caller may see, with EventSource's
+     * semantics: reconnects with Last-Event-ID after a drop. Returns the subscription to close.
+     */
+    events: (onEvent: (event: RentalEvent) => void, eventOptions?: EventsOptions) =>
+      subscribeToEvents(
+        options.baseUrl,
+        (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}),
+        options.fetch ?? ((request) => fetch(request)),
+        onEvent,
+        eventOptions,
+      ),
   };
 }
 

@@ -90,10 +90,20 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string; publicUrl?: string; clock?: Clock } = {},
+  options: {
+    logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string; publicUrl?: string;
+    /** The time of background jobs (webhook retries, pruning), moved by the test. */
+    clock?: Clock;
+    /** The jitter of webhook retries. */
+    random?: () => number;
+    /** Another instance on this database (another server's databaseUrl), left in place on close. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
-  const database = dialect === 'postgres' ? await createPostgresDatabase(options.postgresDatabase) : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : dialect === 'postgres' ? await createPostgresDatabase(options.postgresDatabase) : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
   let config: RentalConfig;
   if (options.configFile) {
     config = await loadConfig(options.configFile, { required: true });
@@ -112,8 +122,9 @@ export async function startServer(
     bodyFileBytes: options.bodyFileBytes,
     logRequests: options.logRequests,
     publicUrl: options.publicUrl,
-    clock: options.clock,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
+    clock: options.clock,
+    random: options.random,
   });
   const url = await listenOnLoopback(app);
   const http = new HttpClient(url);
