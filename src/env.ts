@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { DatabaseOptions } from './storage/database.js';
+import { readMediaStorage, type MediaStorageEnv } from './media-env.js';
 
 /** The process environment the service reads (SPEC section 7). */
 export interface Env {
@@ -26,6 +27,8 @@ export interface Env {
   databasePoolSize?: number;
   /** pino's level (LOG_LEVEL); unset, the caller's default. */
   logLevel?: string;
+  /** Where media files live (MEDIA_STORAGE, S3_…); the local folder unless set. */
+  media: MediaStorageEnv;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -102,6 +105,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...(databaseTimeoutMs !== undefined ? { databaseTimeoutMs } : {}),
     ...(databasePoolSize !== undefined ? { databasePoolSize } : {}),
     ...(logLevel !== undefined ? { logLevel } : {}),
+    media: readMediaStorage(source),
   };
 }
 

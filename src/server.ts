@@ -4,6 +4,7 @@ import { loadSecret } from './auth/secret.js';
 import { loadConfig } from './config/load-config.js';
 import { databaseOptions, type Env } from './env.js';
 import { openStorage, type Storage } from './storage/storage.js';
+import { openMediaStore } from './storage/open-media-store.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -15,12 +16,17 @@ export interface RunningService {
 /** Configuration → migrated storage → app → listening; the same for `npm start` and `npm run demo`. */
 export async function startService(env: Env, options: { logLevel?: string } = {}): Promise<RunningService> {
   const config = await loadConfig(env.configPath, { required: env.configRequired });
-  const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env));
+  const media = await openMediaStore(env.media, env.dataDir);
+  const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env)).catch((error: unknown) => {
+    media.store.close();
+    throw error;
+  });
   try {
     const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
     const { app } = await buildApp({
       config,
       storage,
+      mediaStore: media.store,
       secret,
       dataDir: env.dataDir,
       redisUrl: env.redisUrl,
@@ -30,6 +36,8 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       logRequests: env.logRequests,
       logger: { level: options.logLevel ?? 'info' },
     });
+    app.addHook('onClose', async () => media.store.close());
+    if (media.warning) app.log.warn(media.warning);
     await app.listen({ port: env.port, host: env.host });
     return {
       app,
@@ -41,6 +49,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
     };
   } catch (error) {
     await storage.close();
+    media.store.close();
     throw error;
   }
 }

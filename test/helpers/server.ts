@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import type { RentalConfig } from '../../src/config/types.js';
 import { createAccount } from '../../src/operations/rents/accounts.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
+import type { MediaStore } from '../../src/storage/media-store.js';
 import { HttpClient } from './http.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -89,7 +90,11 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string } = {},
+  options: {
+    logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string;
+    /** Where media go; unset, the data folder's media folder. */
+    mediaStore?: MediaStore;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase(options.postgresDatabase) : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
@@ -108,6 +113,7 @@ export async function startServer(
     secret: TEST_SECRET,
     dataDir,
     redisUrl: options.redisUrl,
+    mediaStore: options.mediaStore,
     bodyFileBytes: options.bodyFileBytes,
     logRequests: options.logRequests,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
@@ -142,6 +148,7 @@ export async function startServer(
     },
     async close() {
       await app.close();
+      options.mediaStore?.close();
       await storage.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
