@@ -34,6 +34,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       bodyFileBytes: env.bodyFileBytes,
       warmBodies: env.warmBodies,
       logRequests: env.logRequests,
+      trustProxy: env.trustProxy,
       logger: { level: options.logLevel ?? 'info' },
     });
     app.addHook('onClose', async () => media.store.close());

@@ -121,4 +121,13 @@ describe('the environment', () => {
     // A credential never comes back in a message.
     assert.throws(() => readEnv({ ...s3, S3_ENDPOINT: 'http://key:secret@minio:9000' }), (error: Error) => !error.message.includes('secret'));
   });
+
+  it('believes X-Forwarded-For only from the load balancers TRUST_PROXY names', () => {
+    assert.equal(readEnv({}).trustProxy, undefined);
+    assert.equal(readEnv({ TRUST_PROXY: '127.0.0.1' }).trustProxy, '127.0.0.1');
+    assert.equal(readEnv({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8,192.168.1.5 ' }).trustProxy, '10.0.0.0/8,fd00::/8,192.168.1.5');
+    for (const value of ['true', 'haproxy', '10.0.0.0/33', '10.0.0.1/8/8', '1', '127.0.0.1,,']) {
+      assert.throws(() => readEnv({ TRUST_PROXY: value }), /TRUST_PROXY must list the load balancers' addresses or CIDR ranges/, value);
+    }
+  });
 });

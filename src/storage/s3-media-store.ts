@@ -153,14 +153,13 @@ export class S3MediaStore implements MediaStore {
       reply.header('content-range', `bytes */${validators.size}`);
       throw Object.assign(new Error('Range Not Satisfiable'), { statusCode: 416 });
     }
+    // The bytes before any header: a file deleted meanwhile is a clean 404.
+    const object = request.method === 'HEAD' ? undefined : await this.get(filename, range.kind === 'part' ? `bytes=${range.start}-${range.end}` : undefined, validators.etag);
+    if (request.method !== 'HEAD' && !object) return null;
     this.headers(reply, validators).type(mimeTypeOfFilename(filename));
     if (range.kind === 'part') reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${validators.size}`);
-    const length = range.kind === 'part' ? range.end - range.start + 1 : validators.size;
-    reply.header('content-length', length);
-    if (request.method === 'HEAD') return reply.send();
-    const object = await this.get(filename, range.kind === 'part' ? `bytes=${range.start}-${range.end}` : undefined, validators.etag);
-    if (!object) return null;
-    return reply.send(object.body);
+    reply.header('content-length', range.kind === 'part' ? range.end - range.start + 1 : validators.size);
+    return reply.send(object?.body);
   }
 
   /** What every answer about the file carries, a 304 included. */
