@@ -69,6 +69,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Draws the jitter of webhook retries (tests fix it); Math.random when unset. */
   random?: () => number;
+  /** Load balancers whose X-Forwarded-For is believed (TRUST_PROXY): addresses or CIDR ranges; unset, none. */
+  trustProxy?: string;
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -107,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return503OnClosing: true,
     clientErrorHandler,
     logController: requestLogging(options.logRequests ?? false),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   const bodyFileFailure = (error: unknown) => app.log.warn({ err: error }, 'the body file failed: rendered product bodies are kept in memory from now on');
   const bodies = bodyFileBytes > 0 ? BodyFile.open(options.dataDir, bodyFileBytes, bodyFileFailure) : BodyFile.inMemory();

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import type { RentalConfig } from '../../src/config/types.js';
 import { createAccount } from '../../src/operations/rents/accounts.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
+import type { MediaStore } from '../../src/storage/media-store.js';
 import { HttpClient } from './http.js';
 import type { Clock } from '../../src/jobs/clock.js';
 
@@ -98,6 +99,8 @@ export async function startServer(
     random?: () => number;
     /** Another instance on this database (another server's databaseUrl), left in place on close. */
     databaseUrl?: string;
+    /** Where media go; unset, the data folder's media folder. */
+    mediaStore?: MediaStore;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
@@ -119,6 +122,7 @@ export async function startServer(
     secret: TEST_SECRET,
     dataDir,
     redisUrl: options.redisUrl,
+    mediaStore: options.mediaStore,
     bodyFileBytes: options.bodyFileBytes,
     logRequests: options.logRequests,
     publicUrl: options.publicUrl,
@@ -156,6 +160,7 @@ export async function startServer(
     },
     async close() {
       await app.close();
+      options.mediaStore?.close();
       await storage.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
