@@ -109,6 +109,19 @@ const DEFINITIONS = {
   FILE_UNSUPPORTED: define<[string]>(415, (detail) => `Unsupported file: ${detail} Send a JPEG, PNG, WebP, GIF or AVIF image.`, 'file'),
   PAYLOAD_NOT_OBJECT: define(400, '`_payload` must be a JSON object.', '_payload'),
   ALT_INVALID: define<[number]>(400, (max) => `Must be a string of at most ${max} characters.`, 'alt'),
+
+  // Calendars, webhooks and events
+  URL_REFUSED: define<[string]>(400, (reason) => reason, 'url'),
+  CALENDAR_NOT_FOUND: define<[string]>(404, (id) => `No calendar has the id \`${id}\`.`),
+  CALENDAR_PRODUCT_UNKNOWN: define<[string]>(400, (id) => `No product has the id \`${id}\`.`, 'product'),
+  CALENDAR_PRODUCT_GONE: define(404, "The calendar's product no longer exists."),
+  CALENDAR_IMPORT_FORBIDDEN: define(403, 'Only the owner of the product or an admin may import calendars into it.'),
+  CALENDAR_ACTION_INVALID: define(400, 'Must be `sync`.', 'action'),
+  FEED_NOT_FOUND: define(404, 'No calendar feed here: the URL is unknown or its token was replaced.'),
+  WEBHOOK_NOT_FOUND: define<[string]>(404, (id) => `No webhook has the id \`${id}\`.`),
+  WEBHOOK_SCOPE_FORBIDDEN: define(403, "Only an admin may subscribe to every account's events (scope `all`).", 'scope'),
+  EVENT_ID_INVALID: define<[string]>(400, 'Must be the id of an event (a whole number).', (field) => field),
+  TOKEN_INVALID: define(401, 'The token is missing, invalid or expired.'),
 } as const;
 
 type Definitions = typeof DEFINITIONS;

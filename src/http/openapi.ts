@@ -7,9 +7,11 @@ import { registerRequestValidation } from './request-validation.js';
 import { MediaSchema } from './schemas/media.js';
 import { ProductSchema } from './schemas/products.js';
 import { PublicProfileSchema } from './schemas/rents.js';
+import { CalendarSchema } from '../domain/calendar/calendar-schema.js';
+import { eventWebhooks } from './schemas/events.js';
 
 /** The schemas routes name by `$ref`. */
-export const SHARED_SCHEMAS = [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema];
+export const SHARED_SCHEMAS = [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema, CalendarSchema];
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, which are the schemas that
@@ -34,8 +36,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
         { name: 'products', description: 'The catalogue' },
         { name: 'rents', description: 'Accounts and sessions' },
         { name: 'rentMedia', description: 'Images' },
+        { name: 'calendars', description: 'iCalendar feeds: exported, and imported from other channels' },
+        { name: 'webhooks', description: 'Subscriptions to events, delivered as signed POSTs (the events are listed under `webhooks`)' },
+        { name: 'events', description: 'The live stream of events (Server-Sent Events)' },
         { name: 'service', description: 'Health' },
       ],
+      webhooks: eventWebhooks(),
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '`Authorization: Bearer <token>` (or `JWT <token>`) from POST /api/rents/login.' },
