@@ -10,6 +10,9 @@ import { DeliveriesQuery, DeliverySchema, WebhookCreateSchema, WebhookPatchSchem
 
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
 
+/** Delivery attempts one page shows at most (and by default); the query schema holds `limit` to it. */
+const MAX_DELIVERIES = 100;
+
 /** The `webhooks` collection (SPEC 11). */
 export function webhooksRoutes(services: Services) {
   const { maxLimit } = services.config.products;
@@ -54,7 +57,7 @@ export function webhooksRoutes(services: Services) {
     }));
 
     app.get('/api/webhooks/:id/deliveries', { schema: schemas.deliveries }, async (request: IdRequest) =>
-      webhookDeliveries(services, request.caller, request.params.id, request.query.limit as number),
+      webhookDeliveries(services, request.caller, request.params.id, (request.query.limit as number | undefined) ?? MAX_DELIVERIES),
     );
   };
 }
