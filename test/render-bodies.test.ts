@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildProductDoc } from '../src/domain/product-document.js';
-import { populateRow } from '../src/operations/products/render.js';
-import { renderBodies } from '../src/operations/products/render-bodies.js';
+import { populateRow } from '../src/read-model/products/render.js';
+import { renderBodies } from '../src/read-model/products/render-bodies.js';
 import type { ProductReadRow } from '../src/storage/products-repository.js';
 
 /**

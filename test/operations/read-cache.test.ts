@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ReadCache } from '../../src/operations/read-cache.js';
+import { ReadCache } from '../../src/read-model/read-cache.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 import { liveHeap, slicedFromLongUrl } from '../helpers/heap.js';
 

@@ -6,7 +6,7 @@ import { denied } from '../access.js';
 import { runHooks } from '../hooks.js';
 import type { Caller, Services } from '../context.js';
 import { grantCovers, productGrant } from './product-access.js';
-import { keepWritten } from './kept-entry.js';
+import { keepWritten } from '../../read-model/products/kept-entry.js';
 import { requireObjectBody, writtenProduct, type WrittenProduct } from './render-one.js';
 import { replaceProduct } from './update-product.js';
 import { writeProduct } from './write-product.js';

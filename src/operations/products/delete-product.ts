@@ -6,7 +6,7 @@ import { productLocks } from '../keyed-lock.js';
 import type { Caller, Services } from '../context.js';
 import { loadForWrite } from './product-access.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderProducts, type RenderedProduct } from './render.js';
+import { renderProducts, type RenderedProduct } from '../../read-model/products/render.js';
 import { Errors } from '../../errors/codes.js';
 
 const ATTEMPTS = 5;

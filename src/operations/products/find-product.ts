@@ -3,11 +3,11 @@ import type { Depth } from '../../domain/list-query.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { etagOf } from './etag.js';
-import { bodyAt, checkedAgainst, entrySize, etagAt, keepBodyAt, keepEtagAt, productEntry, type ProductEntry } from './product-cache.js';
+import { bodyAt, checkedAgainst, entrySize, etagAt, keepBodyAt, keepEtagAt, productEntry, type ProductEntry } from '../../read-model/products/product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
-import { galleryImages, renderProducts } from './render.js';
-import { renderBodies } from './render-bodies.js';
+import { galleryImages, renderProducts } from '../../read-model/products/render.js';
+import { renderBodies } from '../../read-model/products/render-bodies.js';
 import { Errors } from '../../errors/codes.js';
 
 /** A response body and its ETag. */

@@ -4,15 +4,15 @@ import type { ProductFilter, ProductReadRow } from '../../storage/products-repos
 import type { Caller, Services } from '../context.js';
 import { readableBy, type Grant } from '../access.js';
 import type { WhereNode } from '../../domain/where/types.js';
-import { bodyAt, type ProductEntry } from './product-cache.js';
+import { bodyAt, type ProductEntry } from '../../read-model/products/product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
-import { galleryImages, renderProducts } from './render.js';
-import { renderBodies } from './render-bodies.js';
-import { withoutReserved, type IdList } from './id-lists.js';
-import { RankedList, splitRange } from './range-lists.js';
+import { galleryImages, renderProducts } from '../../read-model/products/render.js';
+import { renderBodies } from '../../read-model/products/render-bodies.js';
+import { withoutReserved, type IdList } from '../../read-model/products/id-lists.js';
+import { RankedList, splitRange } from '../../read-model/products/range-lists.js';
 import { compose, type CopyPart } from '../output-buffer.js';
-import { BodyFile, type KeptBody } from '../../storage/body-file.js';
+import { BodyFile, type KeptBody } from '../../read-model/body-file.js';
 
 /** Above this many matches a list is paged in SQL rather than through a cached id list. */
 const MAX_CACHED_IDS = 250_000;

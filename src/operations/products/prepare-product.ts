@@ -7,7 +7,7 @@ import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js
 import { refusedOverlap } from '../../domain/reservation-conflicts.js';
 import type { Services } from '../context.js';
 import { termIdsOfProfile } from '../../storage/owner-profiles.js';
-import { galleryImages } from './render.js';
+import { galleryImages } from '../../read-model/products/render.js';
 import { Errors } from '../../errors/codes.js';
 
 export interface PreparedProduct {

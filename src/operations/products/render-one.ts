@@ -2,7 +2,7 @@ import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import type { Caller, Services } from '../context.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderWritten, type RenderedProduct } from './render.js';
+import { renderWritten, type RenderedProduct } from '../../read-model/products/render.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { Errors } from '../../errors/codes.js';
 

@@ -14,7 +14,7 @@ import { currentEtags } from './find-product.js';
 import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
 import { toRecord } from '../../storage/product-record.js';
-import { keepWritten } from './kept-entry.js';
+import { keepWritten } from '../../read-model/products/kept-entry.js';
 import { Errors } from '../../errors/codes.js';
 
 /** A changed product, and its body at depth 1 if it was kept for reads (see keepWritten). */

@@ -4,7 +4,7 @@ import type { ImageObject, ProductDoc } from '../../domain/product-schema.js';
 import { namedGalleryIds } from '../../domain/product-validation.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import type { ProductDocRow } from '../../storage/products-repository.js';
-import { publicProfile } from './owner-profile.js';
+import { publicProfile } from '../../operations/products/owner-profile.js';
 import { populateRow } from './render.js';
 
 /**
