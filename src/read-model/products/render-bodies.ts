@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { jsonBytes } from '../../domain/json-bytes.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ImageObject, ProductDoc } from '../../domain/product-schema.js';
@@ -19,8 +20,8 @@ import { populateRow } from './render.js';
 const GALLERY_START = '"gallery":{"images":';
 const GALLERY_END = '},"availability":';
 
-const profileJson = new Map<string, { name: string; profile: string; json: string }>();
 const MAX_PROFILES = 5000;
+const profileJson = new LRUCache<string, { name: string; profile: string; json: string }>({ max: MAX_PROFILES });
 
 /** An owner's public profile as JSON, memoised per owner while its stored text stays the same. */
 function ownerJson(row: ProductDocRow): string | undefined {
@@ -28,7 +29,6 @@ function ownerJson(row: ProductDocRow): string | undefined {
   const known = profileJson.get(row.owner_id);
   if (known && known.profile === row.owner_profile && known.name === row.owner_name) return known.json;
   const json = JSON.stringify(publicProfile(row.owner_id, row.owner_name, row.owner_profile));
-  if (profileJson.size >= MAX_PROFILES) profileJson.clear();
   profileJson.set(row.owner_id, { name: row.owner_name, profile: row.owner_profile, json });
   return json;
 }
