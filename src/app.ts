@@ -20,6 +20,7 @@ import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
+import { importExportRoutes } from './http/import-export-routes.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await registerRateLimit(app, options.config, options.redisUrl);
   await app.register(healthRoutes(options.storage));
   await app.register(productsRoutes(services));
+  await app.register(importExportRoutes(services, join(options.dataDir, 'imports')));
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
   await registerDocs(app);

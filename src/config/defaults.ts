@@ -54,5 +54,6 @@ export function defaultConfig(): RentalConfig {
       mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
       sizes: { thumbnail: { width: 400 } },
     },
+    import: { maxRows: 100_000, maxBytes: 100 * 1024 * 1024 },
   };
 }

@@ -112,6 +112,7 @@ const SCHEMA: Record<string, Check> = {
       if (size.width === undefined && size.height === undefined) throw new ConfigError(key, 'needs a width, a height or both.');
     }),
   }),
+  import: object({ maxRows: whole(1), maxBytes: whole(1) }),
 };
 
 function mergeSection<T extends object>(base: T, input: object | undefined): T {
@@ -145,5 +146,6 @@ export function resolveConfig(input: unknown): RentalConfig {
     rateLimit,
     cors: mergeSection(base.cors, given.cors),
     media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
+    import: mergeSection(base.import, given.import),
   };
 }
