@@ -142,13 +142,16 @@ export function rowData(columns: readonly ProductColumn[], cells: readonly Cell[
   return { data, errors };
 }
 
+const MAX_NAME = 100;
+
 /** The columns a header names, or the problems of the header (unknown or repeated names), each naming the column. */
 export function headerColumns(names: readonly string[], known: readonly ProductColumn[] = PRODUCT_COLUMNS): { columns: ProductColumn[]; errors: ErrorItem[] } {
   const byPath = new Map(known.map((column) => [column.path, column]));
   const errors: ErrorItem[] = [];
   const seen = new Set<string>();
   const columns = names.map((raw) => {
-    const name = raw.trim();
+    // A header is a line of a file, as long as it likes: what an error repeats of it is bounded.
+    const name = raw.trim().slice(0, MAX_NAME);
     const column = byPath.get(name);
     if (!column) errors.push({ field: name, message: `Not a product field (a column of the header); the columns are ${known.map((c) => c.path).join(', ')}.` });
     else if (seen.has(name)) errors.push({ field: name, message: 'The header names this column twice.' });

@@ -77,7 +77,9 @@ const FORMAT_OF_EXTENSION: Record<string, ImportFormat> = { '.csv': 'csv', '.jso
 
 const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
-const tooLarge = (maxBytes: number) => new APIError(413, `The file is larger than ${maxBytes} bytes, the most an import takes (import.maxBytes).`, 'file');
+/** Answered before the body is read to its end: the connection then closes, rather than wait for the rest of it. */
+const tooLarge = (maxBytes: number) =>
+  new APIError(413, `The file is larger than ${maxBytes} bytes, the most an import takes (import.maxBytes).`, 'file', { connection: 'close' });
 
 /** Counts the bytes passing through, and fails past the limit. */
 function byteLimit(maxBytes: number): Transform {
@@ -101,6 +103,8 @@ async function receive(request: FastifyRequest, path: string, maxBytes: number, 
       part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
       if (!part) throw badRequest('A `file` field with the products is required.', 'file');
       await pipeline(part.file, createWriteStream(path));
+      // Past the limit the part ends early, marked truncated.
+      if (part.file.truncated) throw tooLarge(maxBytes);
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);

@@ -130,7 +130,8 @@ async function* jsonRows(file: ImportFile): AsyncGenerator<SourceRow> {
       for (const value of values.splice(0)) yield { row: ++row, ...checkedJson(value) };
     }
     if (first) throw badRequest('The file is empty.', 'file');
-    parser.end();
+    // The parser ends by itself after the array's `]`; ending it again is an error.
+    if (!parser.isEnded) parser.end();
   } catch (error) {
     if (error instanceof APIError) throw error;
     throw badRequest(`The file is not valid JSON: ${(error as Error).message}`, 'file');
