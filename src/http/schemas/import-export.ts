@@ -53,7 +53,7 @@ export const ImportReportSchema = Type.Object({
       errors: Type.Array(ErrorItemSchema),
     }),
   ),
-});
+}, { description: 'What each row did (or would do, on a dry run), and the totals.' });
 
 export const exportResponse = Type.Unsafe({
   description: 'The file, streamed, with Content-Disposition: attachment; filename="products-<date>.<format>".',
