@@ -286,3 +286,58 @@ describe('POST /api/products/import: limits', () => {
     }
   });
 });
+
+for (const dialect of dialects) {
+  describe(`POST /api/products/import?atomic=true: a write that fails after every row passed the check (${dialect})`, () => {
+    let server: TestServer;
+    let token: string;
+    /** beforeChange runs in the check and again in the write: the second time, this product's write fails. */
+    const calls = new Map<string, number>();
+    /** What was written (and so had to be taken back). */
+    const written: string[] = [];
+
+    before(async () => {
+      server = await startServer(dialect, (config) => {
+        config.hooks.products.afterChange = ({ doc }) => {
+          written.push(doc.id as string);
+        };
+        config.hooks.products.beforeChange = ({ data }) => {
+          const name = (data.basic as { product_name?: string } | undefined)?.product_name ?? '';
+          calls.set(name, (calls.get(name) ?? 0) + 1);
+          if (name.startsWith('Selže') && calls.get(name) === 2) throw Object.assign(new Error('Sklad je právě nedostupný.'), { status: 409, field: 'basic.product_name' });
+        };
+      });
+      token = (await server.signUp()).token;
+      const stored = await server.http.post('/api/products/kept', { basic: { product_name: 'Původní' }, additional: { price: 10 }, availability: { reservationDates: [{ id: 'r1', from: '2026-12-01', to: '2026-12-02' }] } }, token);
+      assert.equal(stored.status, 201, stored.text);
+      written.length = 0;
+    });
+    after(() => server.close());
+
+    it('takes back the rows it wrote, leaving the database as it was', async () => {
+      const before = await databaseDigest(server.databaseUrl);
+      const res = await importFile(server, csv('id,basic.product_name', 'n1,Nový', 'n2,Další', 'n3,Selže jednou'), { token, query: 'atomic=true' });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.committed, false);
+      assert.deepEqual(outcomes(res.body), [[1, 'created', undefined, []], [2, 'created', undefined, []], [3, 'error', 409, ['basic.product_name']]]);
+      assert.deepEqual(written.splice(0), ['n1', 'n2'], 'the first two rows were written');
+      assert.equal(await databaseDigest(server.databaseUrl), before);
+    });
+
+    it('puts a replaced product back as it was stored', async () => {
+      const kept = await server.http.get<Record<string, unknown>>('/api/products/kept?depth=0', token);
+      const file = JSON.stringify([
+        { id: 'u1', basic: { product_name: 'Nový' } },
+        { id: 'kept', basic: { product_name: 'Přepsaný' }, additional: { price: 99 } },
+        { id: 'u3', basic: { product_name: 'Selže podruhé' } },
+      ]);
+      const res = await importFile(server, file, { token, type: 'application/json', query: 'atomic=true&mode=upsert' });
+      assert.deepEqual(outcomes(res.body), [[1, 'created', undefined, []], [2, 'updated', undefined, []], [3, 'error', 409, ['basic.product_name']]]);
+      assert.deepEqual(written.splice(0), ['u1', 'kept'], 'the first two rows were written');
+      assert.deepEqual((await server.http.get('/api/products/kept?depth=0', token)).body, kept.body, 'the stored document, its reservations and its updatedAt');
+      assert.equal((await server.http.get('/api/products/u1', token)).status, 404);
+      const blocked = await server.http.post('/api/products/kept', { action: 'reserve', from: '2026-12-02', to: '2026-12-02' }, token);
+      assert.equal(blocked.status, 409, 'its reservation is back');
+    });
+  });
+}
