@@ -62,6 +62,7 @@ const SCHEMA: Record<string, Check> = {
     products: object({ ...collectionAccess, actions: mapOf(fn) }),
     rents: object({ ...collectionAccess, unlock: fn }),
     rentMedia: object(collectionAccess),
+    webhooks: object(collectionAccess),
   }),
   hooks: object({
     products: object(Object.fromEntries(['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete'].map((name) => [name, fnOrList]))),
@@ -113,6 +114,9 @@ const SCHEMA: Record<string, Check> = {
     }),
   }),
   import: object({ maxRows: whole(1), maxBytes: whole(1) }),
+  calendars: object({ syncInterval: whole(1), allowPrivateAddresses: bool }),
+  webhooks: object({ allowPrivateAddresses: bool }),
+  events: object({ retention: whole(1) }),
 };
 
 function mergeSection<T extends object>(base: T, input: object | undefined): T {
@@ -135,6 +139,7 @@ export function resolveConfig(input: unknown): RentalConfig {
       },
       rents: mergeSection(base.access.rents, given.access?.rents),
       rentMedia: mergeSection(base.access.rentMedia, given.access?.rentMedia),
+      webhooks: mergeSection(base.access.webhooks, given.access?.webhooks),
     },
     hooks: {
       products: mergeSection(base.hooks.products, given.hooks?.products),
@@ -147,5 +152,8 @@ export function resolveConfig(input: unknown): RentalConfig {
     cors: mergeSection(base.cors, given.cors),
     media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
     import: mergeSection(base.import, given.import),
+    calendars: mergeSection(base.calendars, given.calendars),
+    webhooks: mergeSection(base.webhooks, given.webhooks),
+    events: mergeSection(base.events, given.events),
   };
 }

@@ -12,6 +12,8 @@ import { searchTextPartsMigration } from './008-search-text-parts.js';
 import { icuLowerMigration } from './009-icu-lower.js';
 import { sortIndexesMigration } from './010-sort-indexes.js';
 import { leasesMigration } from './020-leases.js';
+import { calendarTokensMigration } from './040-calendar-tokens.js';
+import { calendarsMigration } from './041-calendars.js';
 
 /** A migration file's name: three digits, a dash, words; `.ts` in the sources, `.js` compiled. */
 const MIGRATION_FILE = /^(\d{3}-[a-z0-9-]+)\.(?:ts|js)$/;
@@ -32,6 +34,8 @@ async function discoveredMigrations(dialect: Dialect, listed: Record<string, Mig
   }
   return found;
 }
+import { eventsMigration } from './021-events.js';
+import { webhooksMigration } from './022-webhooks.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -49,6 +53,10 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '009-icu-lower': icuLowerMigration(dialect),
         '010-sort-indexes': sortIndexesMigration(dialect),
         '020-leases': leasesMigration(dialect),
+        '040-calendar-tokens': calendarTokensMigration(dialect),
+        '041-calendars': calendarsMigration(dialect),
+        '021-events': eventsMigration(dialect),
+        '022-webhooks': webhooksMigration(dialect),
       };
       return { ...listed, ...(await discoveredMigrations(dialect, listed)) };
     },
