@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { SingleBar } from 'cli-progress';
+import { Presets, SingleBar } from 'cli-progress';
 import { buildApp } from '../app.js';
 import { userOfRow } from '../auth/sessions.js';
 import type { AuthUser, RentalConfig } from '../config/types.js';
@@ -62,7 +62,7 @@ const FORMAT_OF_EXTENSION: Record<string, ImportFormat> = { '.csv': 'csv', '.jso
 /** A progress bar on stdout when it is a terminal; otherwise nothing. */
 function progressBar(label: string): { update(done: number, total: number): void; stop(): void } {
   if (!process.stdout.isTTY) return { update: () => {}, stop: () => {} };
-  const bar = new SingleBar({ format: `${label} [{bar}] {percentage}% | {value}/{total} | {eta_formatted}`, stream: process.stdout, hideCursor: true });
+  const bar = new SingleBar({ format: `${label} [{bar}] {percentage}% | {value}/{total} | {eta_formatted}`, stream: process.stdout, hideCursor: true }, Presets.shades_classic);
   let started = false;
   return {
     update(done, total) {
