@@ -67,3 +67,18 @@ export function credentialsRateLimit(config: RentalConfig, group: string) {
     },
   };
 }
+
+/** Route options for POST /api/bookings: `rateLimit.bookings` per client address, whoever is signed in. */
+export function bookingsRateLimit(config: RentalConfig) {
+  if (config.rateLimit === false) return {};
+  return {
+    config: {
+      rateLimit: {
+        max: config.rateLimit.bookings.max,
+        timeWindow: config.rateLimit.bookings.window,
+        keyGenerator: (request: FastifyRequest) => `bookings:${request.ip}`,
+        groupId: 'bookings',
+      },
+    },
+  };
+}

@@ -16,7 +16,8 @@ import type { ListReader } from './list-reader.js';
 export interface ProductRecord {
   row: Omit<ProductsTable, 'version'> & { version?: number };
   texts: Pick<ProductTextsTable, 'product_desc'> & SearchTexts;
-  reservations: { id: string; start: number; end: number }[];
+  /** Each reservation's interval, and the interval it blocks for new rentals (widened by the product's buffers). */
+  reservations: { id: string; start: number; end: number; blockStart: number; blockEnd: number }[];
   mediaIds: string[];
   /** The gallery entries given as ids (not inline image objects): they must name stored media. */
   namedMedia: string[];
@@ -74,7 +75,7 @@ const sameTexts = (a: ProductRecord['texts'], b: ProductRecord['texts']) =>
 const sameItems = <T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean = (x, y) => x === y) =>
   a.length === b.length && a.every((item, index) => same(item, b[index] as T));
 const sameReservations = (a: ProductRecord['reservations'], b: ProductRecord['reservations']) =>
-  sameItems(a, b, (x, y) => x.id === y.id && x.start === y.start && x.end === y.end);
+  sameItems(a, b, (x, y) => x.id === y.id && x.start === y.start && x.end === y.end && x.blockStart === y.blockStart && x.blockEnd === y.blockEnd);
 
 /** Whether a write must check the owner again: it names one, and sets it or its term anew. */
 const ownerToCheck = (record: ProductRecord, previous?: ProductRecord): boolean => {
@@ -161,16 +162,16 @@ export class ProductsRepository {
   }
 
   /**
-   * The products with a reservation overlapping an interval. Overlapping reservations start
-   * before its end and no earlier than its start minus the longest reservation: a bounded
-   * range of the (starts_at) index, however many reservations there are in all. Not
-   * DISTINCT: `IN` does not need it, and sorting the ids out costs SQLite several times the
-   * index range itself (callers dedupe).
+   * The products with a reservation that blocks an interval: whose block (the reservation
+   * widened by the product's buffers, migration 030) overlaps it. An interval index answers,
+   * however long the reservations are: SQLite's R*Tree (its float bounds are rounded outwards,
+   * so the exact ones are compared too), PostgreSQL's GiST index over the blocks' ranges. Not
+   * DISTINCT: `IN` does not need it, and callers dedupe.
    */
   private blockedSql({ start, end }: Interval) {
-    return sql`SELECT r.product_id FROM reservations r
-      WHERE r.starts_at < ${end} AND r.ends_at > ${start}
-        AND r.starts_at >= ${start} - (SELECT coalesce(max(l.ends_at - l.starts_at), 0) FROM reservations l)`;
+    if (this.dialect === 'postgres') return sql`SELECT r.product_id FROM reservations r WHERE int8range(r.block_start, r.block_end) && int8range(${start}, ${end})`;
+    return sql`SELECT b.product_id FROM reservation_blocks b
+      WHERE b.lo < ${end} AND b.hi > ${start} AND b.block_start < ${end} AND b.block_end > ${start}`;
   }
 
   /**
@@ -401,7 +402,9 @@ export class ProductsRepository {
 
   private async writeChildren(trx: Transaction<DatabaseSchema>, records: ProductRecord[]): Promise<void> {
     await this.checkMediaExist(trx, records.flatMap((record) => record.namedMedia));
-    const reservations = records.flatMap((record) => record.reservations.map((r) => ({ product_id: record.row.id, id: r.id, starts_at: r.start, ends_at: r.end })));
+    const reservations = records.flatMap((record) =>
+      record.reservations.map((r) => ({ product_id: record.row.id, id: r.id, starts_at: r.start, ends_at: r.end, block_start: r.blockStart, block_end: r.blockEnd })),
+    );
     for (let i = 0; i < reservations.length; i += CHUNK) await trx.insertInto('reservations').values(reservations.slice(i, i + CHUNK)).execute();
     const links = records.flatMap((record) => [...new Set(record.mediaIds)].map((mediaId) => ({ product_id: record.row.id, media_id: mediaId })));
     for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('product_media').values(links.slice(i, i + CHUNK)).execute();

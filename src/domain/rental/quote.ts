@@ -64,13 +64,18 @@ export const overlapsReservations = (interval: Interval, reservations: readonly 
 
 export const OVERLAP_MESSAGE = 'The product is not free for this time (another reservation, with the buffers kept around it).';
 
-export function quote(input: QuoteInput): Quote {
+/** What a rental costs: its units, the unit price of the tier that applies, the price, caution and total. */
+export function priceOf(input: Pick<QuoteInput, 'interval' | 'rules' | 'price' | 'caution' | 'timeUnit'>): Omit<Quote, 'violations'> {
   const unit = pricedUnit(input.timeUnit);
   const units = unitsOf(input.interval, unit.ms);
   const unitPrice = unitPriceFor(units, input.price, input.rules.priceTiers);
   const caution = input.caution ?? 0;
   const price = unitPrice === undefined ? null : money(units * unitPrice);
+  return { units, time_unit: unit.name, unitPrice: unitPrice ?? null, price, caution, total: price === null ? null : money(price + caution) };
+}
+
+export function quote(input: QuoteInput): Quote {
   const violations = ruleViolations(input);
   if (overlapsReservations(input.interval, input.reservations, input.rules)) violations.push({ field: 'from', message: OVERLAP_MESSAGE });
-  return { units, time_unit: unit.name, unitPrice: unitPrice ?? null, price, caution, total: price === null ? null : money(price + caution), violations };
+  return { ...priceOf(input), violations };
 }
