@@ -25,7 +25,7 @@ import { calendarsRoutes } from './http/calendars-routes.js';
 import { scheduleCalendarSync } from './operations/calendars/sync-job.js';
 import { bookingsRoutes } from './http/bookings-routes.js';
 import { rentalRoutes } from './http/rental-routes.js';
-import { localScheduler, scheduleBookingExpiry } from './operations/bookings/expiry-job.js';
+import { scheduleBookingExpiry } from './operations/bookings/expiry-job.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -83,13 +83,6 @@ function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolea
   return warmer;
 }
 
-/** The background jobs (booking expiry), from when the app is ready until it closes. */
-function runJobs(app: FastifyInstance, services: Services): void {
-  const scheduler = localScheduler((name, error) => app.log.warn({ err: error, job: name }, 'a background job failed'));
-  app.addHook('onReady', async () => scheduleBookingExpiry(scheduler, services));
-  app.addHook('onClose', async () => scheduler.stop());
-}
-
 /**
  * Room for a 100,000-product catalogue's bodies at depth 1 (~440 MB) and the docs of every
  * page of its published list (~280 MB) together: at 512 MB a run of deep pages wrote over
@@ -126,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     jobs: new Scheduler(options.storage.leases, { clock: options.clock, onFailure: (name, error) => app.log.error({ err: error, job: name }, 'a background job failed') }),
   };
   // Jobs start once the app is ready and stop (waiting for running ones) when it closes.
+  scheduleBookingExpiry(services);
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => bodies.close());
@@ -149,6 +143,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(bookingsRoutes(services));
   await registerDocs(app);
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
-  runJobs(app, services);
   return { app, services, routes, warmer };
 }

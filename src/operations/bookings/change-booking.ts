@@ -100,8 +100,8 @@ export async function changeBooking(
   caller: Caller,
   id: string,
   input: { body: unknown; queryAction: unknown; token: unknown; depth: Depth },
-  now = Date.now(),
 ): Promise<RenderedBooking> {
+  const now = services.jobs.clock.now();
   const { action, reason } = parseBookingAction(input.body, input.queryAction);
   const row = isValidId(id) ? await services.storage.bookings.get(id) : undefined;
   if (!row) throw missingBooking(id);

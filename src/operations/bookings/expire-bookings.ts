@@ -12,7 +12,7 @@ const BATCH = 100;
  * instances that run this at the same time expire each request once, and a confirmation
  * racing it either wins or finds it expired. Returns how many it expired.
  */
-export async function expireBookings(services: Pick<Services, 'storage' | 'config' | 'log'>, now = Date.now()): Promise<number> {
+export async function expireBookings(services: Pick<Services, 'storage' | 'config' | 'log'>, now: number): Promise<number> {
   const due = await services.storage.bookings.expiredRequests(now, BATCH);
   let expired = 0;
   for (const { id, product_id: productId } of due) {

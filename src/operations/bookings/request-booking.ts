@@ -112,7 +112,8 @@ function bookingRow(doc: BookingDoc, interval: Interval, tokenHash: string, expi
  * validation (every problem in one 400) → beforeChange hooks → overlap (409) → store → afterChange.
  * The token that reads and cancels it is answered here only; its hash is stored.
  */
-export async function requestBooking(services: Services, caller: Caller, body: unknown, depth: Depth, now = Date.now()): Promise<{ doc: RenderedBooking; token: string }> {
+export async function requestBooking(services: Services, caller: Caller, body: unknown, depth: Depth): Promise<{ doc: RenderedBooking; token: string }> {
+  const now = services.jobs.clock.now();
   const grant = await evaluateAccess(services.config.access.bookings.create, { user: caller.user, data: isPlainObject(body) ? body : undefined }, bookingFields);
   let request = await validateRequest(services, caller, body, now);
   const hooks = services.config.hooks.bookings;

@@ -41,8 +41,8 @@ export function parseDays(query: Record<string, unknown>, now: number): { first:
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function productAvailability(services: Services, caller: Caller, id: string, query: Record<string, unknown>, now = Date.now()): Promise<AvailabilityAnswer> {
-  const { first, last } = parseDays(query, now);
+export async function productAvailability(services: Services, caller: Caller, id: string, query: Record<string, unknown>): Promise<AvailabilityAnswer> {
+  const { first, last } = parseDays(query, services.jobs.clock.now());
   const doc = await readableProduct(services, caller, id);
   const busy = busyTimeline(reservationsOf(doc), productBuffers(doc), { start: first, end: last + DAY_MS });
   return {

@@ -35,13 +35,13 @@ export function parseRentalInterval(from: unknown, to: unknown): { interval: Int
 }
 
 /** What renting a product for an interval would cost, and whether a request for it would be accepted now. */
-export async function quoteProduct(services: Services, caller: Caller, id: string, query: Record<string, unknown>, now = Date.now()): Promise<QuoteAnswer> {
+export async function quoteProduct(services: Services, caller: Caller, id: string, query: Record<string, unknown>): Promise<QuoteAnswer> {
   const asked = parseRentalInterval(query.from, query.to);
   const doc = await readableProduct(services, caller, id);
   const result = quote({
     interval: asked.interval,
     fromIsDate: DATE.test(asked.from),
-    now,
+    now: services.jobs.clock.now(),
     rules: productRules(doc),
     price: doc.additional?.price,
     caution: doc.additional?.caution,
