@@ -14,7 +14,6 @@ import type { BookingChange, BookingRow, LockedProduct } from '../../storage/boo
 import { denied } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { runHooks, transformThrough } from '../hooks.js';
-import { productLocks } from '../keyed-lock.js';
 import { toRecord } from '../../storage/product-record.js';
 import { reservationsOf } from '../rental/readable-product.js';
 import { missingBooking, standingOf } from './booking-access.js';
@@ -32,7 +31,7 @@ function conflicts(items: ErrorItem[]): APIError {
   return error;
 }
 
-const notNow = (from: BookingStatus, to: BookingStatus) => conflict(`A ${from} booking cannot become ${to}.`, 'status');
+const notNow = (from: BookingStatus, to: BookingStatus) => conflict(`The booking is ${from}; it cannot become ${to}.`, 'status');
 
 /** `{action, reason?}` from the body, the action also from `?action=`. */
 export function parseBookingAction(body: unknown, queryAction: unknown): { action: BookingAction; reason?: string } {
@@ -120,24 +119,23 @@ export async function changeBooking(
     await transformThrough(hooks.beforeChange, { data: data as unknown as JsonObject, originalDoc: doc as unknown as JsonObject, operation: 'update' as const, user: caller.user }, 'data');
   }
 
-  const outcome = await productLocks.run(`product:${doc.product}`, () =>
-    services.storage.bookings.change<Outcome>(id, doc.product, async ({ booking, product }) => {
-      const expired = expiryOf(booking, now);
-      if (expired) return { change: expired.change, result: expired.outcome };
-      const current = bookingDocOf(booking);
-      if (!isTransition(current.status, target)) throw notNow(current.status, target);
-      if (actor === 'customer' && now >= booking.starts_at) throw conflict('The rental has started: only the rental shop can cancel it now.', 'status');
-      const note = reason !== undefined ? { reason } : {};
-      if (target === 'confirmed') {
-        const confirmed = confirmOnProduct(booking, current, product, now);
-        const next = withStatus(current, 'confirmed', now, by, { ...note, reservationId: confirmed.reservationId });
-        return { change: { booking: bookingWrite(next), product: confirmed.product }, result: { kind: 'changed', doc: next, previous: current } };
-      }
-      const next = withStatus(current, target, now, by, { ...note, ...(target === 'cancelled' ? { reservationId: null } : {}) });
-      const released = target === 'cancelled' && current.status === 'confirmed' ? releaseOnProduct(current, product) : undefined;
-      return { change: { booking: bookingWrite(next), ...(released ? { product: released } : {}) }, result: { kind: 'changed', doc: next, previous: current } };
-    }),
-  );
+  // No in-process queue (productLocks): the database's locks alone decide, as they must between instances.
+  const outcome = await services.storage.bookings.change<Outcome>(id, doc.product, async ({ booking, product }) => {
+    const expired = expiryOf(booking, now);
+    if (expired) return { change: expired.change, result: expired.outcome };
+    const current = bookingDocOf(booking);
+    if (!isTransition(current.status, target)) throw notNow(current.status, target);
+    if (actor === 'customer' && now >= booking.starts_at) throw conflict('The rental has started: only the rental shop can cancel it now.', 'status');
+    const note = reason !== undefined ? { reason } : {};
+    if (target === 'confirmed') {
+      const confirmed = confirmOnProduct(booking, current, product, now);
+      const next = withStatus(current, 'confirmed', now, by, { ...note, reservationId: confirmed.reservationId });
+      return { change: { booking: bookingWrite(next), product: confirmed.product }, result: { kind: 'changed', doc: next, previous: current } };
+    }
+    const next = withStatus(current, target, now, by, { ...note, ...(target === 'cancelled' ? { reservationId: null } : {}) });
+    const released = target === 'cancelled' && current.status === 'confirmed' ? releaseOnProduct(current, product) : undefined;
+    return { change: { booking: bookingWrite(next), ...(released ? { product: released } : {}) }, result: { kind: 'changed', doc: next, previous: current } };
+  });
   if (!outcome) throw missingBooking(id);
   await runHooks(hooks.afterChange, { doc: outcome.doc as unknown as JsonObject, previousDoc: outcome.previous as unknown as JsonObject, operation: 'update' as const, user: outcome.kind === 'expired' ? null : caller.user });
   if (outcome.kind === 'expired') throw notNow('expired', target);
