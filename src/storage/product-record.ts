@@ -6,7 +6,7 @@ import { galleryReferences, namedGalleryIds, reservationIntervals } from '../dom
 import { searchTextsOfDoc } from '../domain/product-document.js';
 import type { ProductColumns, ProductRecord } from './products-repository.js';
 import { blockedBy } from '../domain/rental/intervals.js';
-import { productBuffers } from '../domain/rental/product-rules.js';
+import { productBuffers } from '../domain/rental/rules.js';
 
 /** A document's values for the product columns of the field registry. */
 export const productColumnsOf = (doc: ProductDoc): ProductColumns => columnValuesOf(PRODUCT_FIELDS, doc) as unknown as ProductColumns;

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseInterval, type Interval } from '../../src/domain/reservations.js';
-import { parseDuration } from '../../src/domain/rental/durations.js';
+import { durationMs } from '../../src/domain/duration.js';
 import { pricedUnit, unitsOf } from '../../src/domain/rental/units.js';
-import { tierErrors, unitPriceFor } from '../../src/domain/rental/tiers.js';
+import { unitPriceFor } from '../../src/domain/rental/tiers.js';
 import { blockedBy, collides, mergeIntervals, widen } from '../../src/domain/rental/intervals.js';
 import { busyTimeline } from '../../src/domain/rental/busy.js';
 import { dayStatuses } from '../../src/domain/rental/days.js';
 import { quote } from '../../src/domain/rental/quote.js';
-import { rentalRules, ruleFieldErrors } from '../../src/domain/rental/rules.js';
+import { rentalRules } from '../../src/domain/rental/rules.js';
 import { BOOKING_STATUSES, isTransition, mayTransition } from '../../src/domain/bookings/states.js';
 
 const H = 3_600_000;
@@ -22,20 +22,20 @@ const span = (from: string, to: string): Interval => {
 
 describe('ISO 8601 durations', () => {
   it('parses days, hours, weeks, and fixed months and years', () => {
-    assert.equal(parseDuration('P2D'), 2 * D);
-    assert.equal(parseDuration('PT4H'), 4 * H);
-    assert.equal(parseDuration('P1W'), 7 * D);
-    assert.equal(parseDuration('P1DT12H'), 36 * H);
-    assert.equal(parseDuration('PT90M'), 1.5 * H);
-    assert.equal(parseDuration('PT0S'), 0);
+    assert.equal(durationMs('P2D'), 2 * D);
+    assert.equal(durationMs('PT4H'), 4 * H);
+    assert.equal(durationMs('P1W'), 7 * D);
+    assert.equal(durationMs('P1DT12H'), 36 * H);
+    assert.equal(durationMs('PT90M'), 1.5 * H);
+    assert.equal(durationMs('PT0S'), 0);
     // A month is 30 days and a year 365, as the units are (SPEC 8).
-    assert.equal(parseDuration('P1M'), 30 * D);
-    assert.equal(parseDuration('P1Y'), 365 * D);
+    assert.equal(durationMs('P1M'), 30 * D);
+    assert.equal(durationMs('P1Y'), 365 * D);
   });
 
-  it('refuses what is not a duration, negative parts and more than ten years', () => {
-    for (const text of ['', 'P', 'PT', 'P1DT', '1D', 'p1d', 'P-1D', '-P1D', 'PT-4H', 'P1D ', 'two days', 'P11Y', 'P99999999D', 7, null, {}]) {
-      assert.equal(parseDuration(text), undefined, JSON.stringify(text));
+  it('refuses what is not a whole duration, and negative parts', () => {
+    for (const text of ['', 'P', 'PT', 'P1DT', '1D', 'p1d', 'P-1D', '-P1D', 'PT-4H', 'P1D ', 'P1D2W', 'two days', 7, null, {}]) {
+      assert.equal(durationMs(text), undefined, JSON.stringify(text));
     }
   });
 });
@@ -91,13 +91,6 @@ describe('price tiers', () => {
     assert.equal(unitPriceFor(1, undefined, tiers), undefined);
     assert.equal(unitPriceFor(7, undefined, tiers), 60);
   });
-
-  it('are validated: min_units whole, ≥ 2, strictly increasing; price finite ≥ 0; nothing else', () => {
-    assert.deepEqual(tierErrors(tiers, 't'), []);
-    assert.deepEqual(tierErrors({}, 't').map((e) => e.field), ['t']);
-    const fields = tierErrors([{ min_units: 1, price: 5 }, { min_units: 4, price: -1 }, { min_units: 4, price: 3 }, { min_units: 2.5, price: '3' }, 'x', { price: 1, extra: true }], 't').map((e) => e.field);
-    assert.deepEqual(fields, ['t.0.min_units', 't.1.price', 't.2.min_units', 't.3.min_units', 't.3.price', 't.4', 't.5.extra', 't.5.min_units']);
-  });
 });
 
 describe('rules read from a product', () => {
@@ -106,11 +99,6 @@ describe('rules read from a product', () => {
       minDuration: 2 * D, maxDuration: undefined, leadTime: undefined, bufferBefore: 0, bufferAfter: 4 * H, priceTiers: [{ min_units: 2, price: 1 }],
     });
     assert.deepEqual(rentalRules(undefined).priceTiers, []);
-  });
-
-  it('names every bad rule field, and a maximum below the minimum', () => {
-    const errors = ruleFieldErrors({ min_duration: 'P3D', max_duration: 'P1D', buffer_before: 'soon', lead_time: 5, price_tiers: [{ min_units: 1, price: 1 }] });
-    assert.deepEqual(errors.map((e) => e.field), ['additional.buffer_before', 'additional.lead_time', 'additional.price_tiers.0.min_units', 'additional.max_duration']);
   });
 });
 

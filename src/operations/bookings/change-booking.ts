@@ -5,7 +5,7 @@ import { generateId, isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
-import { productRules } from '../../domain/rental/product-rules.js';
+import { productRules } from '../../domain/rental/rules.js';
 import { OVERLAP_MESSAGE, overlapsReservations, ruleViolations } from '../../domain/rental/quote.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { nextTimestamp } from '../../domain/timestamps.js';

@@ -6,7 +6,7 @@ import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { BOUNDARY_MESSAGE, parseBoundary, parseInterval, type Interval } from '../../domain/reservations.js';
-import { productRules } from '../../domain/rental/product-rules.js';
+import { productRules } from '../../domain/rental/rules.js';
 import { OVERLAP_MESSAGE, overlapsReservations, priceOf, ruleViolations } from '../../domain/rental/quote.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { matches } from '../../domain/where/matches.js';

@@ -2,7 +2,7 @@ import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { parseBoundary } from '../../domain/reservations.js';
 import { busyTimeline, type BusyKind } from '../../domain/rental/busy.js';
 import { DAY_MS, dayStatuses, utcDate, type DayStatus } from '../../domain/rental/days.js';
-import { productBuffers } from '../../domain/rental/product-rules.js';
+import { productBuffers } from '../../domain/rental/rules.js';
 import type { Caller, Services } from '../context.js';
 import { readableProduct, reservationsOf } from './readable-product.js';
 

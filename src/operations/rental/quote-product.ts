@@ -1,6 +1,6 @@
 import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { BOUNDARY_MESSAGE, parseBoundary, type Interval } from '../../domain/reservations.js';
-import { productRules } from '../../domain/rental/product-rules.js';
+import { productRules } from '../../domain/rental/rules.js';
 import { quote, type Quote } from '../../domain/rental/quote.js';
 import type { Caller, Services } from '../context.js';
 import { readableProduct, reservationsOf } from './readable-product.js';
