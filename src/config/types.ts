@@ -59,7 +59,18 @@ export interface ProductHooks {
   afterDelete?: OneOrMany<(args: { id: string; doc: ProductData; user: AuthUser | null }) => Awaitable<void>>;
 }
 
-type BookingData = Record<string, unknown>;
+/**
+ * A booking as its hooks see it: the request's fields on a create (`product`, `from`, `to`,
+ * `customer`), the whole booking (SPEC 9) on a change of status and after every change.
+ */
+export interface BookingData {
+  product: string;
+  from: string;
+  to: string;
+  customer: { name: string; email: string; phone?: string; note?: string };
+  status?: string;
+  [field: string]: unknown;
+}
 
 /** `hooks.bookings`: `operation` is `create` for a request, `update` for every change of status (expiry too, with `user` null). */
 export interface BookingHooks {

@@ -1,3 +1,4 @@
+import type { BookingServices } from './booking-services.js';
 import type { AccessFunction } from '../../config/types.js';
 import { bookingFields, type BookingDoc } from '../../domain/bookings/booking-document.js';
 import type { Actor } from '../../domain/bookings/states.js';
@@ -6,7 +7,7 @@ import { APIError, notFound } from '../../errors/api-error.js';
 import { bookingTokenMatches } from '../../auth/booking-token.js';
 import type { BookingRow } from '../../storage/bookings-repository.js';
 import { evaluateAccess, type Grant } from '../access.js';
-import type { Caller, Services } from '../context.js';
+import type { Caller } from '../context.js';
 
 export const missingBooking = (id: string) => notFound(`No booking has the id \`${id}\`.`);
 
@@ -31,7 +32,7 @@ export type Standing = { actor: Actor } | { actor: 'reader' } | { actor: 'none' 
  * How the caller stands to one booking. A valid token makes the customer; a wrong one counts
  * for nothing, so that it answers exactly as a missing booking does (404).
  */
-export async function standingOf(services: Services, caller: Caller, row: BookingRow, doc: BookingDoc, token: unknown): Promise<Standing> {
+export async function standingOf(services: BookingServices, caller: Caller, row: BookingRow, doc: BookingDoc, token: unknown): Promise<Standing> {
   const access = services.config.access.bookings;
   if (await allows(access.update, caller, row, doc)) return { actor: 'staff' };
   if (token !== undefined && bookingTokenMatches(token, row.token_hash)) return { actor: 'customer' };

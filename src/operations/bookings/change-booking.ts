@@ -1,3 +1,4 @@
+import type { BookingServices } from './booking-services.js';
 import { BookingActionSchema } from '../../domain/bookings/booking-schema.js';
 import type { BookingDoc } from '../../domain/bookings/booking-document.js';
 import { ACTION_STATUS, isTransition, type Actor, type BookingAction, type BookingStatus } from '../../domain/bookings/states.js';
@@ -12,13 +13,13 @@ import { nextTimestamp } from '../../domain/timestamps.js';
 import { APIError, ValidationError, badRequest, conflict, forbidden, type ErrorItem } from '../../errors/api-error.js';
 import type { BookingChange, BookingRow, LockedProduct } from '../../storage/bookings-repository.js';
 import { denied } from '../access.js';
-import type { Caller, Services } from '../context.js';
+import type { Caller } from '../context.js';
 import { runHooks, transformThrough } from '../hooks.js';
 import { toRecord } from '../../storage/product-record.js';
 import { reservationsOf } from '../rental/readable-product.js';
 import { missingBooking, standingOf } from './booking-access.js';
 import { bookingDocOf, renderBooking, type RenderedBooking } from './render-bookings.js';
-import { bookingWrite, withStatus } from './transitions.js';
+import { asHookData, bookingWrite, withStatus } from './transitions.js';
 
 const checkAction = compileSchema(BookingActionSchema);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -95,7 +96,7 @@ export function expiryOf(booking: BookingRow, now: number): { change: BookingCha
  * it does to the product happen in one transaction (storage/bookings-repository.ts: change).
  */
 export async function changeBooking(
-  services: Services,
+  services: BookingServices,
   caller: Caller,
   id: string,
   input: { body: unknown; queryAction: unknown; token: unknown; depth: Depth },
@@ -116,7 +117,7 @@ export async function changeBooking(
   // Before the transaction, which must not wait on a hook: the hook may refuse (throw); what it returns is not used.
   if (hooks.beforeChange && isTransition(doc.status, target)) {
     const data = withStatus(doc, target, now, by, reason !== undefined ? { reason } : {});
-    await transformThrough(hooks.beforeChange, { data: data as unknown as JsonObject, originalDoc: doc as unknown as JsonObject, operation: 'update' as const, user: caller.user }, 'data');
+    await transformThrough(hooks.beforeChange, { data: asHookData(data), originalDoc: asHookData(doc), operation: 'update' as const, user: caller.user }, 'data');
   }
 
   // No in-process queue (productLocks): the database's locks alone decide, as they must between instances.
@@ -137,7 +138,7 @@ export async function changeBooking(
     return { change: { booking: bookingWrite(next), ...(released ? { product: released } : {}) }, result: { kind: 'changed', doc: next, previous: current } };
   });
   if (!outcome) throw missingBooking(id);
-  await runHooks(hooks.afterChange, { doc: outcome.doc as unknown as JsonObject, previousDoc: outcome.previous as unknown as JsonObject, operation: 'update' as const, user: outcome.kind === 'expired' ? null : caller.user });
+  await runHooks(hooks.afterChange, { doc: asHookData(outcome.doc), previousDoc: asHookData(outcome.previous), operation: 'update' as const, user: outcome.kind === 'expired' ? null : caller.user });
   if (outcome.kind === 'expired') throw notNow('expired', target);
   return renderBooking(services, outcome.doc, input.depth);
 }

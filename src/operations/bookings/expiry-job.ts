@@ -1,4 +1,4 @@
-import type { Services } from '../context.js';
+import type { BookingServices } from './booking-services.js';
 import { expireBookings } from './expire-bookings.js';
 
 /**
@@ -8,7 +8,7 @@ import { expireBookings } from './expire-bookings.js';
  */
 export const EXPIRY_INTERVAL_MS = 1000;
 
-export function scheduleBookingExpiry(services: Pick<Services, 'storage' | 'config' | 'log' | 'jobs'>): void {
+export function scheduleBookingExpiry(services: BookingServices): void {
   if (services.config.bookings.requestExpiry === 0) return;
   services.jobs.every('bookings:expire', EXPIRY_INTERVAL_MS, async ({ startedAt }) => {
     await expireBookings(services, startedAt);

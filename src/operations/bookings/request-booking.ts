@@ -1,3 +1,4 @@
+import type { BookingServices } from './booking-services.js';
 import { newBookingToken, hashBookingToken } from '../../auth/booking-token.js';
 import { BookingRequestSchema } from '../../domain/bookings/booking-schema.js';
 import { bookingFields, type BookingDoc, type Customer } from '../../domain/bookings/booking-document.js';
@@ -13,10 +14,11 @@ import { matches } from '../../domain/where/matches.js';
 import { APIError, ValidationError, badRequest, conflict, type ErrorItem } from '../../errors/api-error.js';
 import type { BookingsTable } from '../../storage/schema.js';
 import { denied, evaluateAccess } from '../access.js';
-import type { Caller, Services } from '../context.js';
+import type { Caller } from '../context.js';
 import { runHooks, transformThrough } from '../hooks.js';
 import { readableProduct, reservationsOf } from '../rental/readable-product.js';
 import { renderBooking, type RenderedBooking } from './render-bookings.js';
+import { asHookData } from './transitions.js';
 
 const checkRequest = compileSchema(BookingRequestSchema);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,7 +43,7 @@ function schemaErrors(body: JsonObject): ErrorItem[] {
 }
 
 /** The published product a request names, if the caller may read it; a hidden one is as missing. */
-async function requestableProduct(services: Services, caller: Caller, id: string): Promise<ProductDoc | undefined> {
+async function requestableProduct(services: BookingServices, caller: Caller, id: string): Promise<ProductDoc | undefined> {
   try {
     const doc = await readableProduct(services, caller, id);
     return doc.settings.published ? doc : undefined;
@@ -52,7 +54,7 @@ async function requestableProduct(services: Services, caller: Caller, id: string
 }
 
 /** Every problem of a request in one 400: invalid fields, an unknown product, and each rule the interval breaks. */
-async function validateRequest(services: Services, caller: Caller, body: unknown, now: number): Promise<ValidRequest> {
+async function validateRequest(services: BookingServices, caller: Caller, body: unknown, now: number): Promise<ValidRequest> {
   if (!isPlainObject(body)) throw badRequest('The body must be a JSON object with product, from, to and customer.');
   const errors = schemaErrors(body);
   const failed = new Set(errors.map((error) => error.field));
@@ -112,14 +114,14 @@ function bookingRow(doc: BookingDoc, interval: Interval, tokenHash: string, expi
  * validation (every problem in one 400) → beforeChange hooks → overlap (409) → store → afterChange.
  * The token that reads and cancels it is answered here only; its hash is stored.
  */
-export async function requestBooking(services: Services, caller: Caller, body: unknown, depth: Depth): Promise<{ doc: RenderedBooking; token: string }> {
+export async function requestBooking(services: BookingServices, caller: Caller, body: unknown, depth: Depth): Promise<{ doc: RenderedBooking; token: string }> {
   const now = services.jobs.clock.now();
   const grant = await evaluateAccess(services.config.access.bookings.create, { user: caller.user, data: isPlainObject(body) ? body : undefined }, bookingFields);
   let request = await validateRequest(services, caller, body, now);
   const hooks = services.config.hooks.bookings;
   if (hooks.beforeChange) {
     const data = requestData(request);
-    const changed = await transformThrough(hooks.beforeChange, { data: structuredClone(data), operation: 'create' as const, user: caller.user }, 'data');
+    const changed = await transformThrough(hooks.beforeChange, { data: asHookData(structuredClone(data)), operation: 'create' as const, user: caller.user }, 'data');
     if (JSON.stringify(changed) !== JSON.stringify(data)) request = await validateRequest(services, caller, changed, now);
   }
   const { product, interval } = request;
@@ -146,6 +148,6 @@ export async function requestBooking(services: Services, caller: Caller, body: u
   const row = bookingRow(doc, interval, hashBookingToken(token), expiry > 0 ? now + expiry : null);
   if (grant.kind === 'filter' && !matches(grant.where, row as unknown as Record<string, string | number | null>)) throw denied(caller.user);
   await services.storage.bookings.insert(row);
-  await runHooks(hooks.afterChange, { doc: structuredClone(doc) as unknown as JsonObject, operation: 'create' as const, user: caller.user });
+  await runHooks(hooks.afterChange, { doc: asHookData(structuredClone(doc)), operation: 'create' as const, user: caller.user });
   return { doc: await renderBooking(services, doc, depth), token };
 }

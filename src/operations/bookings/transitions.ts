@@ -1,6 +1,8 @@
 import type { BookingDoc, HistoryEntry } from '../../domain/bookings/booking-document.js';
 import type { BookingStatus } from '../../domain/bookings/states.js';
 import type { BookingChange } from '../../storage/bookings-repository.js';
+import type { BookingData } from '../../config/types.js';
+import type { JsonObject } from '../../domain/merge.js';
 
 /** A booking after a change of status: one more history entry, `updatedAt` moved on. */
 export function withStatus(doc: BookingDoc, status: BookingStatus, at: number, by: string, extra: { reason?: string; reservationId?: string | null } = {}): BookingDoc {
@@ -20,3 +22,6 @@ export function withStatus(doc: BookingDoc, status: BookingStatus, at: number, b
 
 /** The booking's part of a stored change: an answered request no longer expires. */
 export const bookingWrite = (doc: BookingDoc): BookingChange['booking'] => ({ status: doc.status, updated_at: doc.updatedAt, doc: JSON.stringify(doc), expires_at: null });
+
+/** A booking, or a request's fields, as the bookings hooks receive them. */
+export const asHookData = (value: BookingDoc | JsonObject): BookingData => value as unknown as BookingData;

@@ -1,9 +1,10 @@
+import type { BookingServices } from '../bookings/booking-services.js';
 import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { parseBoundary } from '../../domain/reservations.js';
 import { busyTimeline, type BusyKind } from '../../domain/rental/busy.js';
 import { DAY_MS, dayStatuses, utcDate, type DayStatus } from '../../domain/rental/days.js';
 import { productBuffers } from '../../domain/rental/rules.js';
-import type { Caller, Services } from '../context.js';
+import type { Caller } from '../context.js';
 import { readableProduct, reservationsOf } from './readable-product.js';
 
 /** GET /api/products/:id/availability (SPEC 8): busy time and day statuses, nothing personal. */
@@ -41,7 +42,7 @@ export function parseDays(query: Record<string, unknown>, now: number): { first:
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function productAvailability(services: Services, caller: Caller, id: string, query: Record<string, unknown>): Promise<AvailabilityAnswer> {
+export async function productAvailability(services: BookingServices, caller: Caller, id: string, query: Record<string, unknown>): Promise<AvailabilityAnswer> {
   const { first, last } = parseDays(query, services.jobs.clock.now());
   const doc = await readableProduct(services, caller, id);
   const busy = busyTimeline(reservationsOf(doc), productBuffers(doc), { start: first, end: last + DAY_MS });

@@ -1,8 +1,9 @@
+import type { BookingServices } from '../bookings/booking-services.js';
 import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { BOUNDARY_MESSAGE, parseBoundary, type Interval } from '../../domain/reservations.js';
 import { productRules } from '../../domain/rental/rules.js';
 import { quote, type Quote } from '../../domain/rental/quote.js';
-import type { Caller, Services } from '../context.js';
+import type { Caller } from '../context.js';
 import { readableProduct, reservationsOf } from './readable-product.js';
 
 /** GET /api/products/:id/quote (SPEC 8). */
@@ -35,7 +36,7 @@ export function parseRentalInterval(from: unknown, to: unknown): { interval: Int
 }
 
 /** What renting a product for an interval would cost, and whether a request for it would be accepted now. */
-export async function quoteProduct(services: Services, caller: Caller, id: string, query: Record<string, unknown>): Promise<QuoteAnswer> {
+export async function quoteProduct(services: BookingServices, caller: Caller, id: string, query: Record<string, unknown>): Promise<QuoteAnswer> {
   const asked = parseRentalInterval(query.from, query.to);
   const doc = await readableProduct(services, caller, id);
   const result = quote({

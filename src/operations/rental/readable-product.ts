@@ -1,12 +1,13 @@
+import type { BookingServices } from '../bookings/booking-services.js';
 import { notFound } from '../../errors/api-error.js';
 import { isValidId } from '../../domain/ids.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { parseInterval, type Interval } from '../../domain/reservations.js';
-import type { Caller, Services } from '../context.js';
+import type { Caller } from '../context.js';
 import { productGrant } from '../products/product-access.js';
 
 /** A product as the rental endpoints read it: its stored document, if the caller may read it (else 404, as a read is). */
-export async function readableProduct(services: Services, caller: Caller, id: string): Promise<ProductDoc> {
+export async function readableProduct(services: BookingServices, caller: Caller, id: string): Promise<ProductDoc> {
   const missing = () => notFound(`No product has the id \`${id}\`.`);
   if (!isValidId(id)) throw missing();
   const grant = await productGrant(services.config.access.products.read, { user: caller.user, id });
