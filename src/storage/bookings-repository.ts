@@ -132,4 +132,15 @@ export class BookingsRepository {
       .limit(limit)
       .execute();
   }
+
+  /** The customers' names of some bookings, by booking id (the owner's private calendar feed shows them). */
+  async customerNames(ids: string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 500) {
+      const rows = await this.db.selectFrom('bookings').select(['id', 'doc']).where('id', 'in', unique.slice(i, i + 500)).execute();
+      for (const row of rows) names.set(row.id, (JSON.parse(row.doc) as { customer: { name: string } }).customer.name);
+    }
+    return names;
+  }
 }
