@@ -12,6 +12,9 @@ const ownerOf = (args: AccessArgs): string | undefined => {
   return undefined;
 };
 
+/** `rateLimit.bookings` when the configuration names none: ten requests a minute per client address. */
+export const DEFAULT_BOOKINGS_RATE_LIMIT = { max: 10, window: 60_000 } as const;
+
 /** An owner reads and answers the bookings of their products; admins all; anonymous callers none (their token reads their own). */
 const bookingStaff = ({ user, doc }: AccessArgs): boolean => isAdmin(user) || (user !== null && doc?.owner === user.id);
 
@@ -55,7 +58,7 @@ export function defaultConfig(): RentalConfig {
     actions: {},
     products: { upsert: false, createWithoutId: true, maxLimit: 100, timeUnits: ['hour', 'day', 'week', 'month', 'year'] },
     auth: { tokenExpiration: 7200, cookies: false, maxLoginAttempts: 5, lockTime: 600_000, forgotPasswordExpiration: 3_600_000, forgotPasswordInterval: 60_000, csrf: [], openRegistration: false },
-    rateLimit: { max: 1000, window: 60_000, login: { max: 20, window: 60_000 }, bookings: { max: 10, window: 60_000 } },
+    rateLimit: { max: 1000, window: 60_000, login: { max: 20, window: 60_000 }, bookings: { ...DEFAULT_BOOKINGS_RATE_LIMIT } },
     bookings: { requestExpiry: 72 * 3_600_000 },
     cors: { origins: [] },
     media: {
