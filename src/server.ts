@@ -5,6 +5,7 @@ import { loadConfig } from './config/load-config.js';
 import type { RentalConfig } from './config/types.js';
 import { databaseOptions, type Env } from './env.js';
 import { openStorage, type Storage } from './storage/storage.js';
+import { openMediaStore } from './storage/open-media-store.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -17,12 +18,17 @@ export interface RunningService {
 export async function startService(env: Env, options: { logLevel?: string; configure?: (config: RentalConfig) => void } = {}): Promise<RunningService> {
   const config = await loadConfig(env.configPath, { required: env.configRequired });
   options.configure?.(config);
-  const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env));
+  const media = await openMediaStore(env.media, env.dataDir);
+  const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env)).catch((error: unknown) => {
+    media.store.close();
+    throw error;
+  });
   try {
     const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
     const { app } = await buildApp({
       config,
       storage,
+      mediaStore: media.store,
       secret,
       dataDir: env.dataDir,
       redisUrl: env.redisUrl,
@@ -31,8 +37,11 @@ export async function startService(env: Env, options: { logLevel?: string; confi
       warmBodies: env.warmBodies,
       logRequests: env.logRequests,
       publicUrl: env.publicUrl,
+      trustProxy: env.trustProxy,
       logger: { level: options.logLevel ?? 'info' },
     });
+    app.addHook('onClose', async () => media.store.close());
+    if (media.warning) app.log.warn(media.warning);
     await app.listen({ port: env.port, host: env.host });
     return {
       app,
@@ -44,6 +53,7 @@ export async function startService(env: Env, options: { logLevel?: string; confi
     };
   } catch (error) {
     await storage.close();
+    media.store.close();
     throw error;
   }
 }

@@ -2,7 +2,9 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import qs from 'qs';
 import type { components, paths } from './schema.js';
 import type { ProductWhere } from './where.js';
+import { subscribeToEvents, type EventsOptions, type RentalEvent } from './events.js';
 
+export type { EventSubscription, EventsOptions, RentalEvent } from './events.js';
 export type { ProductWhere } from './where.js';
 export type Product = components['schemas']['Product'];
 export type PublicProfile = components['schemas']['PublicProfile'];
@@ -22,6 +24,8 @@ export class RentalApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: { message: string; field?: string }[],
+    /** A 429's Retry-After, in seconds. */
+    readonly retryAfter?: number,
   ) {
     super(errors[0]?.message ?? `HTTP ${status}`);
     this.name = 'RentalApiError';
@@ -55,10 +59,12 @@ export interface BookingListOptions {
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
-function unwrap<T>(result: Result<T>): T {
+/** The data of a 2xx answer; any other throws a RentalApiError. */
+export function unwrap<T>(result: Result<T>): T {
   if (result.response.ok && result.data !== undefined) return result.data;
   const errors = (result.error as { errors?: { message: string; field?: string }[] } | undefined)?.errors;
-  throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }]);
+  const retryAfter = Number(result.response.headers.get('retry-after') ?? Number.NaN);
+  throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }], Number.isFinite(retryAfter) ? retryAfter : undefined);
 }
 
 /**
@@ -82,6 +88,8 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
   client.use(auth);
 
   return {
+    /** The openapi-fetch client itself, typed by the OpenAPI document, for every endpoint. */
+    api: client,
     get token() {
       return token;
     },
@@ -169,6 +177,18 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
     deleteCalendar: async (id: string) => unwrap(await client.DELETE('/api/calendars/{id}', { params: { path: { id } } })).doc,
     /** Fetches the feed now. */
     syncCalendar: async (id: string) => unwrap(await client.POST('/api/calendars/{id}', { params: { path: { id } }, body: { action: 'sync' } })),
+    /**
+     * The live stream of events (GET /api/events) the caller may see, with EventSource's
+     * semantics: reconnects with Last-Event-ID after a drop. Returns the subscription to close.
+     */
+    events: (onEvent: (event: RentalEvent) => void, eventOptions?: EventsOptions) =>
+      subscribeToEvents(
+        options.baseUrl,
+        (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}),
+        options.fetch ?? ((request) => fetch(request)),
+        onEvent,
+        eventOptions,
+      ),
   };
 }
 

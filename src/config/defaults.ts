@@ -42,6 +42,12 @@ export function defaultConfig(): RentalConfig {
         delete: ({ user }) => isAdmin(user),
         unlock: ({ user }) => isAdmin(user),
       },
+      webhooks: {
+        read: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+        create: ({ user }) => user !== null,
+        update: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+        delete: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+      },
       rentMedia: {
         read: () => true,
         create: ({ user }) => user !== null,
@@ -67,5 +73,7 @@ export function defaultConfig(): RentalConfig {
       sizes: { thumbnail: { width: 400 } },
     },
     calendars: { syncInterval: 900_000, allowPrivateAddresses: false },
+    webhooks: { allowPrivateAddresses: false },
+    events: { retention: 7 * 24 * 3_600_000 },
   };
 }

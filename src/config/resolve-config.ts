@@ -63,6 +63,7 @@ const SCHEMA: Record<string, Check> = {
     rents: object({ ...collectionAccess, unlock: fn }),
     rentMedia: object(collectionAccess),
     bookings: object({ read: fn, create: fn, update: fn }),
+    webhooks: object(collectionAccess),
   }),
   hooks: object({
     products: object(Object.fromEntries(['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete'].map((name) => [name, fnOrList]))),
@@ -116,6 +117,8 @@ const SCHEMA: Record<string, Check> = {
     }),
   }),
   calendars: object({ syncInterval: whole(1), allowPrivateAddresses: bool }),
+  webhooks: object({ allowPrivateAddresses: bool }),
+  events: object({ retention: whole(1) }),
 };
 
 function mergeSection<T extends object>(base: T, input: object | undefined): T {
@@ -144,6 +147,7 @@ export function resolveConfig(input: unknown): RentalConfig {
       rents: mergeSection(base.access.rents, given.access?.rents),
       rentMedia: mergeSection(base.access.rentMedia, given.access?.rentMedia),
       bookings: mergeSection(base.access.bookings, given.access?.bookings),
+      webhooks: mergeSection(base.access.webhooks, given.access?.webhooks),
     },
     hooks: {
       products: mergeSection(base.hooks.products, given.hooks?.products),
@@ -158,5 +162,7 @@ export function resolveConfig(input: unknown): RentalConfig {
     bookings: mergeSection(base.bookings, given.bookings),
     media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
     calendars: mergeSection(base.calendars, given.calendars),
+    webhooks: mergeSection(base.webhooks, given.webhooks),
+    events: mergeSection(base.events, given.events),
   };
 }

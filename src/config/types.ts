@@ -98,7 +98,7 @@ export interface RateLimitWindow {
 }
 
 export interface RentalConfig {
-  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess; bookings: BookingsAccess };
+  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess; bookings: BookingsAccess; webhooks: CollectionAccess };
   hooks: { products: ProductHooks; rents: RentsHooks; bookings: BookingHooks };
   actions: Record<string, ActionDefinition>;
   products: { upsert: boolean; createWithoutId: boolean; maxLimit: number; timeUnits: string[] };
@@ -123,6 +123,10 @@ export interface RentalConfig {
   media: { maxFileSize: number; mimeTypes: string[]; sizes: Record<string, { width?: number; height?: number }> };
   /** Imported calendars (SPEC section 10): how often each is fetched (ms), and whether private addresses may be. */
   calendars: { syncInterval: number; allowPrivateAddresses: boolean };
+  /** Webhook deliveries (SPEC 11): whether their URLs may name loopback, private or link-local addresses. */
+  webhooks: { allowPrivateAddresses: boolean };
+  /** The outbox (SPEC 11): how long events are kept (ms), for Last-Event-ID resumes and deliveries. */
+  events: { retention: number };
 }
 
 type DeepPartial<T> = T extends (...args: never[]) => unknown

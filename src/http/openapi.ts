@@ -9,6 +9,7 @@ import { ProductSchema } from './schemas/products.js';
 import { PublicProfileSchema } from './schemas/rents.js';
 import { CalendarSchema } from '../domain/calendar/calendar-schema.js';
 import { AvailabilitySchema, BookingSchema, QuoteSchema } from './schemas/bookings.js';
+import { eventWebhooks } from './schemas/events.js';
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, which are the TypeBox
@@ -37,8 +38,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
         { name: 'rentMedia', description: 'Images' },
         { name: 'calendars', description: 'iCalendar feeds: exported, and imported from other channels' },
         { name: 'bookings', description: 'Customers’ booking requests and their answers' },
+        { name: 'webhooks', description: 'Subscriptions to events, delivered as signed POSTs (the events are listed under `webhooks`)' },
+        { name: 'events', description: 'The live stream of events (Server-Sent Events)' },
         { name: 'service', description: 'Health' },
       ],
+      webhooks: eventWebhooks(),
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '`Authorization: Bearer <token>` (or `JWT <token>`) from POST /api/rents/login.' },

@@ -17,7 +17,7 @@ export class OutboundError extends Error {
   constructor(
     readonly kind: OutboundFailure,
     message: string,
-    /** The response's status, for `http-status`. */
+    /** The response's status, for `http-status` (and `too-large`, whose status had arrived). */
     readonly status?: number,
   ) {
     super(message);

@@ -108,7 +108,8 @@ function failure(error: unknown, timedOut: boolean, limits: OutboundLimits): Out
   if (error instanceof OutboundError) return error;
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof OutboundError) return cause;
-  if (timedOut) return new OutboundError('timeout', `No complete answer within ${limits.timeoutMs / 1000} s.`);
+  const code = (error as { code?: unknown }).code;
+  if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return new OutboundError('timeout', `No complete answer within ${limits.timeoutMs / 1000} s.`);
   if (error instanceof undiciErrors.UndiciError || (error as NodeJS.ErrnoException).code) {
     const code = (error as NodeJS.ErrnoException).code;
     return new OutboundError('network', code === 'ENOTFOUND' ? 'The host name could not be resolved.' : `The connection failed (${code ?? (error as Error).name}).`);
@@ -139,15 +140,16 @@ export async function outboundRequest(target: string, options: OutboundRequest):
       body: options.body,
       signal,
       dispatcher: options.allowPrivateAddresses ? anyAgent : publicAgent,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
+      // The whole-request deadline (the signal) ends it first; these only back it up.
+      headersTimeout: options.timeoutMs + 1_000,
+      bodyTimeout: options.timeoutMs + 1_000,
     });
     // Destroying the body ends the transfer (and its connection); its abort error is ours to ignore.
     response.body.on('error', () => undefined);
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.maxBytes) {
       response.body.destroy();
-      throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`);
+      throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`, response.statusCode);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -155,7 +157,7 @@ export async function outboundRequest(target: string, options: OutboundRequest):
       size += (chunk as Buffer).length;
       if (size > options.maxBytes) {
         response.body.destroy();
-        throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`);
+        throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`, response.statusCode);
       }
       chunks.push(chunk as Buffer);
     }

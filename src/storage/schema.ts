@@ -145,6 +145,73 @@ export interface BookingsTable {
   doc: string;
 }
 
+/** One event of the outbox (src/storage/outbox.ts). */
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  created_at: string;
+  /** The event's `data`, as JSON. */
+  data: string;
+  /** The account whose products, bookings, media or calendars the event is about. */
+  owner_id: string | null;
+  /** The product's owner before the change, when the change moved it to another. */
+  former_owner_id: string | null;
+  /** 1 when anonymous callers may see it: product.* and reservation.* of a published product. */
+  public: number;
+}
+
+/** How far something has gone through the outbox: `pruned` (the last id pruned), `webhooks` (the last fanned out). */
+export interface OutboxPositionsTable {
+  name: string;
+  position: number;
+}
+
+/** A webhook subscription (SPEC 11). */
+export interface WebhooksTable {
+  id: string;
+  owner_id: string;
+  url: string;
+  /** JSON array of event types (`*` for all). */
+  events: string;
+  scope: string;
+  active: number;
+  description: string | null;
+  /** The signing secret, encrypted with the service's key (auth/secret-box.ts). */
+  secret: string;
+  /** The webhook receives the events after this id (the outbox's head when it was created). */
+  since_event: number;
+  /** Why the service deactivated it (its deliveries kept failing). */
+  deactivated_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A delivery still owed: one event to one webhook. */
+export interface WebhookDeliveriesTable {
+  webhook_id: string;
+  event_id: number;
+  attempts: Generated<number>;
+  /** When the first attempt failed (ms); the retries go on for at least 24 h after it. */
+  first_attempt_at: number | null;
+  next_attempt_at: number;
+  /** Until when an instance holds it for an attempt (ms); 0 when free. */
+  claimed_until: Generated<number>;
+}
+
+/** One attempt of a delivery, for the deliveries log. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  webhook_id: string;
+  event_id: number;
+  type: string;
+  attempt: number;
+  status: string;
+  response_status: number | null;
+  duration_ms: number;
+  at: string;
+  error: string | null;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   product_texts: ProductTextsTable;
@@ -158,6 +225,11 @@ export interface DatabaseSchema {
   calendar_tokens: CalendarTokensTable;
   calendars: CalendarsTable;
   bookings: BookingsTable;
+  events: EventsTable;
+  outbox_positions: OutboxPositionsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -35,6 +35,8 @@ async function discoveredMigrations(dialect: Dialect, listed: Record<string, Mig
   }
   return found;
 }
+import { eventsMigration } from './021-events.js';
+import { webhooksMigration } from './022-webhooks.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -55,6 +57,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '040-calendar-tokens': calendarTokensMigration(dialect),
         '041-calendars': calendarsMigration(dialect),
         '030-bookings': bookingsMigration(dialect),
+        '021-events': eventsMigration(dialect),
+        '022-webhooks': webhooksMigration(dialect),
       };
       return { ...listed, ...(await discoveredMigrations(dialect, listed)) };
     },
