@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
+import { bookingEvent, bookingProductEvents } from './booking-events.js';
 import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import type { BookingsTable, DatabaseSchema, Dialect } from './schema.js';
 import { FilteredRows } from './filtered-rows.js';
 import type { ListReader } from './list-reader.js';
+import type { NewEvent, Outbox } from './outbox.js';
 import { whereToSql } from './where-sql.js';
 
 /** A booking row as stored (its version read too). */
@@ -13,6 +15,8 @@ export interface LockedProduct {
   id: string;
   version: number;
   doc: string;
+  owner_id: string | null;
+  published: number;
 }
 
 /** What a status change writes: the booking's new state, and the product's when its reservations change. */
@@ -41,12 +45,17 @@ export class BookingsRepository {
     private readonly dialect: Dialect,
     /** Told after a commit that changed a product (its reservations), with its id. */
     private readonly productChanged: (id: string) => Promise<void>,
+    private readonly outbox: Outbox,
   ) {
     this.filtered = new FilteredRows(db, reader, 'bookings');
   }
 
+  /** Stores a new request with its `booking.requested` event. */
   async insert(row: Omit<BookingsTable, 'version'>): Promise<void> {
-    await this.db.insertInto('bookings').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('bookings').values(row).execute();
+      await this.outbox.append(trx, [bookingEvent(row)]);
+    });
   }
 
   async get(id: string, access?: WhereNode): Promise<BookingRow | undefined> {
@@ -78,7 +87,7 @@ export class BookingsRepository {
       const booking = await (this.dialect === 'postgres' ? bookingQuery.forUpdate() : bookingQuery).executeTakeFirst();
       if (!booking) return undefined;
       const { change, result } = await decide({ booking, product });
-      if (change) await this.write(trx, bookingId, booking.version, productId, change);
+      if (change) await this.write(trx, booking, product, change);
       touchedProduct = change?.product !== undefined;
       return result;
     });
@@ -87,13 +96,18 @@ export class BookingsRepository {
   }
 
   private async lockProduct(trx: Transaction<DatabaseSchema>, id: string): Promise<LockedProduct | undefined> {
-    const query = trx.selectFrom('products').select(['id', 'version', 'doc']).where('id', '=', id);
+    const query = trx.selectFrom('products').select(['id', 'version', 'doc', 'owner_id', 'published']).where('id', '=', id);
     return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
-  private async write(trx: Transaction<DatabaseSchema>, bookingId: string, bookingVersion: number, productId: string, change: BookingChange): Promise<void> {
+  /** Writes the change, then (last, as the outbox asks) its events: the booking's, and the product's when its reservations changed. */
+  private async write(trx: Transaction<DatabaseSchema>, booking: BookingRow, locked: LockedProduct | undefined, change: BookingChange): Promise<void> {
     const { product } = change;
+    const bookingId = booking.id;
+    const productId = booking.product_id;
+    const events: NewEvent[] = [];
     if (product) {
+      if (!locked) throw new Error(`product ${productId} changed without being read`);
       const updated = await trx
         .updateTable('products')
         .set({ doc: product.doc, updated_at: product.updated_at, version: product.version + 1 })
@@ -107,14 +121,16 @@ export class BookingsRepository {
         const { id, start, end, blockStart, blockEnd } = product.add;
         await trx.insertInto('reservations').values({ product_id: productId, id, starts_at: start, ends_at: end, block_start: blockStart, block_end: blockEnd }).execute();
       }
+      events.push(...bookingProductEvents(locked, { ...locked, doc: product.doc }, { added: product.add?.id, released: product.remove }));
     }
     const written = await trx
       .updateTable('bookings')
-      .set({ ...change.booking, version: bookingVersion + 1 })
+      .set({ ...change.booking, version: booking.version + 1 })
       .where('id', '=', bookingId)
-      .where('version', '=', bookingVersion)
+      .where('version', '=', booking.version)
       .executeTakeFirst();
     if (Number(written.numUpdatedRows) !== 1) throw new Error(`booking ${bookingId} changed under its lock`);
+    await this.outbox.append(trx, [bookingEvent({ status: change.booking.status, doc: change.booking.doc, owner_id: booking.owner_id }), ...events]);
   }
 
   /**

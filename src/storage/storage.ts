@@ -92,7 +92,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     leases: new LeaseStore(db),
     calendarTokens: new CalendarTokensRepository(db),
     calendars: new CalendarsRepository(db),
-    bookings: new BookingsRepository(db, database.reader, dialect, changed('products')),
+    bookings: new BookingsRepository(db, database.reader, dialect, changed('products'), outbox),
     outbox,
     webhooks: new WebhooksRepository(db, database.reader, dialect),
     async ping() {
