@@ -11,6 +11,7 @@ import { detectUnique } from './unique-violation.js';
 import { MissingMedia, MissingOwner, MissingTerm, isForeignKeyViolation } from './reference-errors.js';
 import { and, containsPattern, orderClause, sideKey, textConditionSql, whereToSql, type WhereSqlOptions } from './where-sql.js';
 import type { ListReader } from './list-reader.js';
+import { blockedProductsSql } from './blocked-products.js';
 import { EVENT_COLUMNS, eventValues, type NewEvent, type Outbox } from './outbox.js';
 import { productDeletedEvent, productWriteEvents, type ProductEventSource } from './product-events.js';
 
@@ -166,31 +167,18 @@ export class ProductsRepository {
     if (filter.access) parts.push(whereToSql('products', filter.access, this.whereOptions));
     if (filter.where) parts.push(whereToSql('products', filter.where, this.whereOptions));
     if (filter.searchWords && filter.searchWords.length > 0) parts.push(this.searchSql(filter.searchWords));
-    if (filter.available) parts.push(sql<SqlBool>`products.id NOT IN (${this.blockedSql(filter.available)})`);
+    if (filter.available) parts.push(sql<SqlBool>`products.id NOT IN (${blockedProductsSql(this.dialect, filter.available)})`);
     return and(parts);
   }
 
   /**
-   * The products with a reservation that blocks an interval: whose block (the reservation
-   * widened by the product's buffers, migration 030) overlaps it. An interval index answers,
-   * however long the reservations are: SQLite's R*Tree (its float bounds are rounded outwards,
-   * so the exact ones are compared too), PostgreSQL's GiST index over the blocks' ranges. Not
-   * DISTINCT: `IN` does not need it, and callers dedupe.
-   */
-  private blockedSql({ start, end }: Interval) {
-    if (this.dialect === 'postgres') return sql`SELECT r.product_id FROM reservations r WHERE int8range(r.block_start, r.block_end) && int8range(${start}, ${end})`;
-    return sql`SELECT b.product_id FROM reservation_blocks b
-      WHERE b.lo < ${end} AND b.hi > ${start} AND b.block_start < ${end} AND b.block_end > ${start}`;
-  }
-
-  /**
-   * Ids of the products not available during an interval (see blockedSql). They come joined
+   * Ids of the products not available during an interval (see blocked-products.ts). They come joined
    * into one text (ids hold no commas): tens of thousands of one-column rows cost the driver
    * an object each, twice the time of the query itself.
    */
   async blockedIds(interval: Interval): Promise<Set<string>> {
     const joined = this.dialect === 'sqlite' ? sql`group_concat(b.product_id, ',')` : sql`string_agg(b.product_id, ',')`;
-    const [ids] = await this.reader.column<string | null>(sql`SELECT ${joined} AS ids FROM (${this.blockedSql(interval)}) b`.compile(this.db), 'ids');
+    const [ids] = await this.reader.column<string | null>(sql`SELECT ${joined} AS ids FROM (${blockedProductsSql(this.dialect, interval)}) b`.compile(this.db), 'ids');
     return new Set(ids ? ids.split(',') : []);
   }
 
