@@ -70,6 +70,20 @@ export class ValidationError extends APIError {
   }
 }
 
+/**
+ * Runs one parser of a request whose problems are reported together: a ValidationError's
+ * items go into `errors` (and undefined comes back), anything else is thrown.
+ */
+export function collectingErrors<T>(parse: () => T, errors: ErrorItem[]): T | undefined {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    errors.push(...error.items);
+    return undefined;
+  }
+}
+
 /** Errors thrown by user code (hooks) count as ours when they carry a client status. */
 export function asClientError(error: unknown): APIError | undefined {
   if (error instanceof APIError) return error;

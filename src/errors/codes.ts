@@ -15,7 +15,7 @@ export interface ErrorDefinition<A extends unknown[]> {
   readonly status: number;
 }
 
-type Text<A extends unknown[]> = string | ((...args: A) => string);
+type Text<A extends unknown[]> = string | ((...args: A) => string | undefined);
 
 function define<A extends unknown[] = []>(status: number, message: Text<A>, field?: Text<A>, headers?: (...args: A) => Record<string, string>) {
   return (code: string): ErrorDefinition<A> => {
@@ -122,6 +122,25 @@ const DEFINITIONS = {
   WEBHOOK_SCOPE_FORBIDDEN: define(403, "Only an admin may subscribe to every account's events (scope `all`).", 'scope'),
   EVENT_ID_INVALID: define<[string]>(400, 'Must be the id of an event (a whole number).', (field) => field),
   TOKEN_INVALID: define(401, 'The token is missing, invalid or expired.'),
+
+  // Bookings
+  BOOKING_NOT_FOUND: define<[string]>(404, (id) => `No booking has the id \`${id}\`.`),
+  BOOKING_UNAVAILABLE: define<[string, string | undefined]>(409, (message) => message, (_message, field) => field),
+  BOOKING_STATE: define<[string, string]>(409, (from, to) => `The booking is ${from}; it cannot become ${to}.`, 'status'),
+  BOOKING_STARTED: define(409, 'The rental has started: only the rental shop can cancel it now.', 'status'),
+  BOOKING_PRODUCT_GONE: define(409, 'The product of this booking no longer exists.', 'product'),
+  BOOKING_ACTION_INVALID: define(400, 'Must be confirm, decline or cancel.', 'action'),
+  BOOKING_CUSTOMER_CANCEL_ONLY: define(403, 'With the booking token a customer may only cancel.'),
+
+  // Import
+  IMPORT_FILE_REQUIRED: define(400, 'A `file` field with the products is required.', 'file'),
+  IMPORT_BODY_EMPTY: define(400, 'The body is empty: send the file as the body.', 'file'),
+  IMPORT_FILE_INVALID: define<[string]>(400, (message) => message, 'file'),
+  IMPORT_FILE_TOO_LARGE: define<[number]>(413, (bytes) => `The file is larger than ${bytes} bytes, the most an import takes (import.maxBytes).`, 'file', () => ({ connection: 'close' })),
+  IMPORT_TOO_MANY_ROWS: define<[number]>(413, (rows) => `The file has more than ${rows} rows; an import takes at most ${rows} (import.maxRows).`),
+  IMPORT_FORMAT_UNSUPPORTED: define(415, 'Send the products as text/csv, application/json (an array), application/x-ndjson, or multipart/form-data with a `file` field.'),
+  IMPORT_DUPLICATE_ROW: define<[number]>(409, (row) => `Row ${row} of the file has this id too; a product appears once in a file, so only that row is imported.`, 'id'),
+  IMPORT_ROLLBACK_FAILED: define<[number]>(500, (row) => `Row ${row} failed while writing, and the rows written before it could not all be put back.`),
 } as const;
 
 type Definitions = typeof DEFINITIONS;

@@ -8,10 +8,11 @@ import { MediaSchema } from './schemas/media.js';
 import { ProductSchema } from './schemas/products.js';
 import { PublicProfileSchema } from './schemas/rents.js';
 import { CalendarSchema } from '../domain/calendar/calendar-schema.js';
+import { AvailabilitySchema, BookingSchema, QuoteSchema } from './schemas/bookings.js';
 import { eventWebhooks } from './schemas/events.js';
 
 /** The schemas routes name by `$ref`. */
-export const SHARED_SCHEMAS = [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema, CalendarSchema];
+export const SHARED_SCHEMAS = [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema, CalendarSchema, QuoteSchema, AvailabilitySchema, BookingSchema];
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, which are the schemas that
@@ -37,6 +38,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
         { name: 'rents', description: 'Accounts and sessions' },
         { name: 'rentMedia', description: 'Images' },
         { name: 'calendars', description: 'iCalendar feeds: exported, and imported from other channels' },
+        { name: 'bookings', description: 'Customers’ booking requests and their answers' },
         { name: 'webhooks', description: 'Subscriptions to events, delivered as signed POSTs (the events are listed under `webhooks`)' },
         { name: 'events', description: 'The live stream of events (Server-Sent Events)' },
         { name: 'service', description: 'Health' },

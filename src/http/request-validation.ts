@@ -38,6 +38,8 @@ const CATALOGUES: Record<string, FieldCatalogue> = { products: productFields, re
 
 /** A body validated by its operation, after access and hooks (see above). */
 export const validatedByOperation = <T extends TSchema>(schema: T): T => ({ ...schema, 'x-validated-by': 'operation' });
+/** A body its route reads as a stream (an import's file): documented, read and checked by the operation. */
+export const streamedBody = <T extends TSchema>(schema: T): T => ({ ...schema, 'x-validated-by': 'stream' });
 
 /** `where` in the query language of a collection; `required`: present but empty is refused (bulk changes), naming the verb. */
 export const whereOf = (collection: string, required?: 'update' | 'delete') => ({ 'x-where': { of: collection, ...(required ? { required } : {}) } });
@@ -124,6 +126,7 @@ function queryValidator(schema: AnySchema): (data: unknown) => Result {
 
 
 function bodyValidator(schema: AnySchema): (data: unknown) => Result {
+  if ((schema as Record<string, unknown>)['x-validated-by'] === 'stream') return () => true;
   if ((schema as Record<string, unknown>)['x-validated-by'] === 'operation') {
     return (data) => (data === null || data === undefined || isPlainObject(data) ? true : { error: Errors.BODY_NOT_OBJECT() });
   }

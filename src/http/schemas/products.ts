@@ -4,6 +4,36 @@ import { MAX_BULK } from '../../domain/list-query.js';
 import { productFields } from '../../domain/product-fields.js';
 import type { FieldCatalogue } from '../../domain/where/types.js';
 
+const where = Type.Unsafe<Record<string, unknown> | string>({
+  description:
+    'Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. ' +
+    'Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists.',
+  anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
+});
+
+/**
+ * List parameters without the where/sort keywords of listQuery (common.ts): for routes that
+ * check their list with parseListQuery (domain/parse-list-query.ts), bookings and export.
+ */
+export const ListQuerySchema = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, 1 to the configured maximum.' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pagination: Type.Optional(Type.Boolean({ default: true, description: "false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400." })),
+  sort: Type.Optional(Type.String({ default: '-createdAt', description: 'Comma-separated paths; `-` for descending.' })),
+  where: Type.Optional(where),
+  depth: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
+});
+
+export const ProductListQuerySchema = Type.Composite([
+  ListQuerySchema,
+  Type.Object({
+    q: Type.Optional(Type.String({ description: 'Search in name, description and location; case- and accent-insensitive.' })),
+    availableFrom: Type.Optional(Type.String({ description: 'ISO date or date-time: only products free from here…' })),
+    availableTo: Type.Optional(Type.String({ description: '…to here (a whole date is inclusive).' })),
+  }),
+  SelectQuery,
+]);
+
 /** `depth` and `select`: what every endpoint answering with products takes. */
 export const ProductQuerySchema = Type.Composite([DepthQuery, SelectQuery]);
 

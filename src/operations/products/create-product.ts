@@ -13,9 +13,9 @@ import { writeProduct } from './write-product.js';
 import { Errors } from '../../errors/codes.js';
 
 /** Words that routes use beside `:id`, so they cannot be product ids. */
-const RESERVED_IDS = new Set(['count']);
+const RESERVED_IDS = new Set(['count', 'export', 'import']);
 
-function checkPathId(id: string, body: JsonObject): void {
+export function checkPathId(id: string, body: JsonObject): void {
   if (!isValidId(id) || RESERVED_IDS.has(id)) {
     throw Errors.PRODUCT_ID_INVALID();
   }
