@@ -10,7 +10,7 @@ import { parseListQuery } from '../domain/parse-list-query.js';
 import { productFields } from '../domain/product-fields.js';
 import { APIError, ValidationError, collectingErrors, type ErrorItem } from '../errors/api-error.js';
 import { Errors } from '../errors/codes.js';
-import { streamedBody } from './request-validation.js';
+import { streamedBody, validatedByOperation } from './request-validation.js';
 import type { Caller, Services } from '../operations/context.js';
 import { EXPORT_FORMATS, EXPORT_TYPES, exportText, type ExportFormat } from '../operations/products/export-formats.js';
 import { exportProducts, type ExportQuery } from '../operations/products/export-products.js';
@@ -137,11 +137,11 @@ export function importExportRoutes(services: Services, spoolDir: string) {
   const tags = ['products'];
   const schemas = {
     export: {
-      tags, summary: 'Export products as CSV, JSON or NDJSON (streamed)', security: bearerSecurity, querystring: ExportQuerySchema,
+      tags, summary: 'Export products as CSV, JSON or NDJSON (streamed)', security: bearerSecurity, querystring: validatedByOperation(ExportQuerySchema),
       response: { 200: exportResponse, ...errorResponses(400, 401, 403) },
     },
     import: {
-      tags, summary: 'Import products from a CSV, JSON or NDJSON file', security: bearerSecurity, querystring: ImportQuerySchema, body: streamedBody(ImportBodySchema),
+      tags, summary: 'Import products from a CSV, JSON or NDJSON file', security: bearerSecurity, querystring: validatedByOperation(ImportQuerySchema), body: streamedBody(ImportBodySchema),
       response: { 200: ImportReportSchema, ...errorResponses(400, 401, 403, 413, 415) },
     },
   };

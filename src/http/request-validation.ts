@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
@@ -39,7 +40,13 @@ const CATALOGUES: Record<string, FieldCatalogue> = { products: productFields, re
 /** A body validated by its operation, after access and hooks (see above). */
 export const validatedByOperation = <T extends TSchema>(schema: T): T => ({ ...schema, 'x-validated-by': 'operation' });
 /** A body its route reads as a stream (an import's file): documented, read and checked by the operation. */
-export const streamedBody = <T extends TSchema>(schema: T): T => ({ ...schema, 'x-validated-by': 'stream' });
+export function streamedBody<T extends TSchema>(schema: T): T {
+  const marked = <S extends object>(part: S): S => ({ ...part, 'x-validated-by': 'stream' });
+  // Fastify compiles each media type's schema of a `content` map on its own: each is marked.
+  const content = (schema as { content?: Record<string, { schema?: object }> }).content;
+  if (!content) return marked(schema);
+  return marked({ ...schema, content: Object.fromEntries(Object.entries(content).map(([type, entry]) => [type, { ...entry, schema: marked(entry.schema ?? {}) }])) });
+}
 
 /** `where` in the query language of a collection; `required`: present but empty is refused (bulk changes), naming the verb. */
 export const whereOf = (collection: string, required?: 'update' | 'delete') => ({ 'x-where': { of: collection, ...(required ? { required } : {}) } });
@@ -108,6 +115,8 @@ function nonTextProperties(schema: AnySchema): Set<string> {
  * error. Validated, a query costs a lookup.
  */
 function queryValidator(schema: AnySchema): (data: unknown) => Result {
+  // A query its operation reads and checks as sent (import and export: every problem in one 400).
+  if ((schema as Record<string, unknown>)['x-validated-by'] === 'operation') return () => true;
   const validate = textAjv.compile(schema);
   const emptyIsAbsent = nonTextProperties(schema);
   const outcomes = new WeakMap<object, { value?: unknown; error?: Error }>();
@@ -132,6 +141,8 @@ function bodyValidator(schema: AnySchema): (data: unknown) => Result {
   }
   const validate = bodyAjv.compile(schema);
   return (data) => {
+    // A body a content-type parser hands on as a stream is read, and checked, by its operation.
+    if (data instanceof Readable) return true;
     // No body at all is `{}`: the 400 then names each required field.
     const body = data ?? {};
     if (!isPlainObject(body)) return { error: Errors.BODY_NOT_OBJECT() };
