@@ -84,7 +84,20 @@ const ownItem = (params: Record<string, unknown>): ErrorItem | undefined => {
   return item && typeof item.message === 'string' ? item : undefined;
 };
 
+/** The literals an `anyOf` of `const`s (TypeBox's Union of Literals) allows; undefined for any other anyOf. */
+function literalsOf(branches: unknown): unknown[] | undefined {
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  const values = branches.map((branch: unknown) => (branch !== null && typeof branch === 'object' && 'const' in branch ? (branch as { const: unknown }).const : undefined));
+  return values.every((value) => value !== undefined) ? values : undefined;
+}
+
+/** An item naming no field when the whole body (the root) is at fault. */
 function toItem(error: ErrorObject): ErrorItem {
+  const { field, ...item } = itemOf(error);
+  return field === undefined || field === '' ? item : { field, ...item };
+}
+
+function itemOf(error: ErrorObject): ErrorItem {
   const path = pointerToPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
   const own = ownItem(params);
@@ -108,6 +121,21 @@ function toItem(error: ErrorObject): ErrorItem {
       return { field: path, message: `Must be ${String(params.limit)} or less.` };
     case 'maxItems':
       return { field: path, message: `Must have at most ${String(params.limit)} items.` };
+    case 'minItems':
+      return { field: path, message: `Must have at least ${String(params.limit)} ${params.limit === 1 ? 'item' : 'items'}.` };
+    case 'uniqueItems':
+      return { field: path, message: 'Must not name the same item twice.' };
+    case 'minProperties':
+      return { field: path, message: path === '' ? 'The body names no field to change.' : `Must have at least ${String(params.limit)} ${params.limit === 1 ? 'field' : 'fields'}.` };
+    case 'maxProperties':
+      return { field: path, message: `Must have at most ${String(params.limit)} fields.` };
+    case 'const':
+      return { field: path, message: `Must be ${String(params.allowedValue)}.` };
+    case 'anyOf':
+    case 'oneOf': {
+      const literals = literalsOf(error.schema);
+      return { field: path, message: literals ? `Must be one of: ${literals.join(', ')}.` : 'Is none of the forms allowed here.' };
+    }
     case 'format':
       return { field: path, message: FORMAT_MESSAGES[String(params.format)] ?? 'Has an invalid format.' };
     case 'enum':
