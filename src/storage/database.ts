@@ -112,7 +112,9 @@ export function sqliteFile(url: string, dataDir: string): string {
  * PostgreSQL, the write lock on SQLite), so the migrations run once.
  */
 export async function migrate(database: OpenDatabase, provider: MigrationProvider = migrationProvider(database.dialect)): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider });
+  // Branches add migrations in number ranges of their own: one merged later than a higher
+  // number already run (030 after 040) must still run, not stop the start.
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
