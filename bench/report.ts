@@ -56,7 +56,8 @@ export function comparison(measurements: Measurement[], base: string, candidate:
     const a = of(base);
     const b = of(candidate);
     const score = (m: Measurement) => (m.scenario === 'sse' ? -m.p99 : (m.ratio ?? m.requestsPerSecond));
-    const show = (m: Measurement) => (m.scenario === 'sse' ? `p99 ${m.p99}` : m.ratio !== undefined ? String(m.ratio) : `${m.requestsPerSecond}/s`);
+    const tail = (m: Measurement) => (m.target?.tail !== undefined && m.p50 > 0 ? ` (p99 ${(m.p99 / m.p50).toFixed(1)} × p50)` : '');
+    const show = (m: Measurement) => (m.scenario === 'sse' ? `p99 ${m.p99}` : `${m.ratio !== undefined ? String(m.ratio) : `${m.requestsPerSecond}/s`}${tail(m)}`);
     const wins = b.filter((m, index) => a[index] !== undefined && score(m) > score(a[index] as Measurement)).length;
     const cpu = (list: Measurement[]) => list.map((m) => m.cpuMicrosecondsPerRequest).join(', ');
     lines.push(`| ${title} | ${a.map(show).join(', ')} | ${b.map(show).join(', ')} | ${wins} of ${Math.min(a.length, b.length)} | ${cpu(a)} → ${cpu(b)} |`);
