@@ -5,10 +5,12 @@
 //
 //   node scripts/build.mjs             build
 //   node scripts/build.mjs --if-stale  build only when a source is newer than the last build
+// It also bundles the dashboard (admin/) into dist/admin/ (build-admin.mjs).
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildAdmin, isAdminStale } from './build-admin.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SOURCE_DIR = join(ROOT, 'src');
@@ -75,7 +77,9 @@ export async function buildDist(sourceDir = SOURCE_DIR, outDir = DIST_DIR) {
     writeAtomically(target, readFileSync(source));
     written.add(target);
   }
-  for (const stale of pathsUnder(outDir).filter((file) => !written.has(file) && !file.endsWith('.tmp'))) rmSync(stale, { force: true });
+  // dist/admin/ is the dashboard's bundle, built by build-admin.mjs.
+  const admin = join(outDir, 'admin') + sep;
+  for (const stale of pathsUnder(outDir).filter((file) => !written.has(file) && !file.endsWith('.tmp') && !file.startsWith(admin))) rmSync(stale, { force: true });
   writeAtomically(join(outDir, STAMP), '');
   utimesSync(join(outDir, STAMP), began, began);
   return { modules: result.outputFiles.filter((file) => file.path.endsWith('.js')).length };
@@ -87,5 +91,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const started = Date.now();
     const { modules } = await buildDist();
     console.log(`Built ${relative(ROOT, DIST_DIR)}/ (${modules} modules) in ${Date.now() - started} ms.`);
+  }
+  if (!ifStale || isAdminStale()) {
+    const started = Date.now();
+    const { files } = await buildAdmin();
+    console.log(`Built the dashboard in ${relative(ROOT, DIST_DIR)}/admin/ (${files.length} files) in ${Date.now() - started} ms.`);
   }
 }

@@ -20,6 +20,11 @@ import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
+import { calendarFeedRoutes } from './http/calendar-feed-routes.js';
+import { calendarsRoutes } from './http/calendars-routes.js';
+import { scheduleCalendarSync } from './operations/calendars/sync-job.js';
+import { adminRoutes } from './http/admin-routes.js';
+import { registerPrivateResponses } from './http/session-cookie.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -28,6 +33,14 @@ import { createProductCaches } from './operations/products/product-cache.js';
 import { BodyWarmer } from './operations/products/warm-bodies.js';
 import type { Storage } from './storage/storage.js';
 import { BodyFile } from './storage/body-file.js';
+import { Scheduler } from './jobs/scheduler.js';
+import type { Clock } from './jobs/clock.js';
+import { SecretBox } from './auth/secret-box.js';
+import { webhooksRoutes } from './http/webhooks-routes.js';
+import { WebhookDispatcher } from './events/webhook-dispatcher.js';
+import { schedulePruning } from './events/prune-events.js';
+import { EventHub } from './events/event-hub.js';
+import { eventsRoutes } from './http/events-routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -50,6 +63,14 @@ export interface AppOptions {
   /** One log line per answered request (LOG_REQUESTS). */
   logRequests?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The time background jobs and schedules read (tests move one by hand); the system clock when unset. */
+  clock?: Clock;
+  /** Where clients reach the service (PUBLIC_URL), the base of absolute URLs it hands out; unset, each request's scheme and host. */
+  publicUrl?: string;
+  /** Draws the jitter of webhook retries (tests fix it); Math.random when unset. */
+  random?: () => number;
+  /** Load balancers whose X-Forwarded-For is believed (TRUST_PROXY): addresses or CIDR ranges; unset, none. */
+  trustProxy?: string;
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -88,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return503OnClosing: true,
     clientErrorHandler,
     logController: requestLogging(options.logRequests ?? false),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   const bodyFileFailure = (error: unknown) => app.log.warn({ err: error }, 'the body file failed: rendered product bodies are kept in memory from now on');
   const bodies = bodyFileBytes > 0 ? BodyFile.open(options.dataDir, bodyFileBytes, bodyFileFailure) : BodyFile.inMemory();
@@ -104,7 +126,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       options.config.auth.tokenExpiration,
       options.storage.dialect === 'sqlite' ? options.storage.changes.source('accounts', 'sessions') : undefined,
     ),
+    jobs: new Scheduler(options.storage.leases, { clock: options.clock, onFailure: (name, error) => app.log.error({ err: error, job: name }, 'a background job failed') }),
+    webhookSecrets: new SecretBox(options.secret, 'webhook secrets'),
   };
+  new WebhookDispatcher(services, services.webhookSecrets, options.random).start();
+  schedulePruning(services);
+  // The live streams: reading from when the app is ready, ended cleanly before it closes.
+  const hub = new EventHub(services);
+  app.addHook('onReady', async () => hub.start());
+  app.addHook('preClose', async () => hub.close());
+  // Jobs start once the app is ready and stop (waiting for running ones) when it closes.
+  app.addHook('onReady', async () => services.jobs.start());
+  app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => bodies.close());
   closeIdleConnectionsWhileClosing(app);
   registerErrorHandler(app);
@@ -114,12 +147,19 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerJsonBody(app);
   await app.register(fastifyCookie);
   registerCaller(app, tokenAuthenticator(services.sessions, services.config));
+  registerPrivateResponses(app);
   await registerRateLimit(app, options.config, options.redisUrl);
   await app.register(healthRoutes(options.storage));
   await app.register(productsRoutes(services));
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
+  await app.register(calendarFeedRoutes(services, { publicUrl: options.publicUrl }));
+  await app.register(calendarsRoutes(services));
+  scheduleCalendarSync(services);
+  await app.register(webhooksRoutes(services));
+  await app.register(eventsRoutes(services, hub));
   await registerDocs(app);
+  await app.register(adminRoutes());
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
   return { app, services, routes, warmer };
 }

@@ -12,7 +12,8 @@ delete process.env.DATABASE_URL;
 try {
   await runCli(['seed:demo']);
   const env = readEnv();
-  const service = await startService(env, { logLevel: env.logLevel ?? 'warn' });
+  // The demo's imported calendar is the demo's own feed, on this machine's loopback address.
+  const service = await startService(env, { logLevel: env.logLevel ?? 'warn', configure: (config) => void (config.calendars.allowPrivateAddresses = true) });
   stopOnSignals(service);
   console.log(`Demo catalogue served at http://${env.host}:${env.port} (data in ${dataDir}); API docs at /api/docs.`);
 } catch (error) {

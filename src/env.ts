@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { DatabaseOptions } from './storage/database.js';
+import { readMediaStorage, type MediaStorageEnv } from './media-env.js';
 
 /** The process environment the service reads (SPEC section 7). */
 export interface Env {
@@ -26,6 +28,12 @@ export interface Env {
   databasePoolSize?: number;
   /** pino's level (LOG_LEVEL); unset, the caller's default. */
   logLevel?: string;
+  /** Where clients reach the service (PUBLIC_URL), without a trailing slash: the base of the absolute URLs it hands out; unset, the request's own scheme and host. */
+  publicUrl?: string;
+  /** Where media files live (MEDIA_STORAGE, S3_…); the local folder unless set. */
+  media: MediaStorageEnv;
+  /** The load balancers whose X-Forwarded-For names the client (TRUST_PROXY): their addresses or ranges; unset, none. */
+  trustProxy?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -73,6 +81,25 @@ function checkScheme(source: NodeJS.ProcessEnv, name: string, allowed: RegExp, t
   throw new Error(`${name} must be ${takes}, not a \`${scheme}:\` URL.`);
 }
 
+/**
+ * TRUST_PROXY: the addresses (or CIDR ranges) of the load balancers in front. Behind one, every
+ * request comes from its address: without this, rate limits would count all clients as one.
+ */
+function trustedProxies(source: NodeJS.ProcessEnv): string | undefined {
+  const text = source.TRUST_PROXY?.trim();
+  if (!text) return undefined;
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    if (version === 0 || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new Error(`TRUST_PROXY must list the load balancers' addresses or CIDR ranges (127.0.0.1,10.0.0.0/8), not \`${entry}\`.`);
+    }
+  }
+  return entries.join(',');
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = resolve(source.DATA_DIR || './data');
   checkScheme(source, 'DATABASE_URL', /^(postgres|postgresql|file)$/, 'file:<path> or a path (SQLite), or postgres://… (PostgreSQL)');
@@ -84,6 +111,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const databaseTimeoutMs = wholeNumber(source, 'DATABASE_TIMEOUT_MS', 'milliseconds', 100);
   const databasePoolSize = wholeNumber(source, 'DATABASE_POOL_SIZE', 'connections', 1, 1000);
   const logLevel = source.LOG_LEVEL || undefined;
+  const publicBase = publicUrl(source);
+  const trustProxy = trustedProxies(source);
   if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not \`${logLevel}\`.`);
   if (bodyFileBytes !== undefined && bodyFileBytes > 0 && bodyFileBytes < 16 * MB) throw new Error(`BODY_FILE_MB must be 0 (bodies in memory) or at least 16, not \`${source.BODY_FILE_MB}\`.`);
   return {
@@ -102,7 +131,24 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...(databaseTimeoutMs !== undefined ? { databaseTimeoutMs } : {}),
     ...(databasePoolSize !== undefined ? { databasePoolSize } : {}),
     ...(logLevel !== undefined ? { logLevel } : {}),
+    ...(publicBase !== undefined ? { publicUrl: publicBase } : {}),
+    media: readMediaStorage(source),
+    ...(trustProxy !== undefined ? { trustProxy } : {}),
   };
+}
+
+/** PUBLIC_URL: an http(s) URL, kept without its trailing slash. */
+function publicUrl(source: NodeJS.ProcessEnv): string | undefined {
+  const text = source.PUBLIC_URL;
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`PUBLIC_URL must be an http:// or https:// URL without query or fragment, not \`${text}\`.`);
+  return text.replace(/\/+$/, '');
 }
 
 /** What openStorage takes of the environment. */

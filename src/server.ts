@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadSecret } from './auth/secret.js';
 import { loadConfig } from './config/load-config.js';
+import type { RentalConfig } from './config/types.js';
 import { databaseOptions, type Env } from './env.js';
 import { openStorage, type Storage } from './storage/storage.js';
+import { openMediaStore } from './storage/open-media-store.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -13,14 +15,20 @@ export interface RunningService {
 }
 
 /** Configuration → migrated storage → app → listening; the same for `npm start` and `npm run demo`. */
-export async function startService(env: Env, options: { logLevel?: string } = {}): Promise<RunningService> {
+export async function startService(env: Env, options: { logLevel?: string; configure?: (config: RentalConfig) => void } = {}): Promise<RunningService> {
   const config = await loadConfig(env.configPath, { required: env.configRequired });
-  const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env));
+  options.configure?.(config);
+  const media = await openMediaStore(env.media, env.dataDir);
+  const storage = await openStorage(env.databaseUrl, env.dataDir, databaseOptions(env)).catch((error: unknown) => {
+    media.store.close();
+    throw error;
+  });
   try {
     const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
     const { app } = await buildApp({
       config,
       storage,
+      mediaStore: media.store,
       secret,
       dataDir: env.dataDir,
       redisUrl: env.redisUrl,
@@ -28,8 +36,12 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
       bodyFileBytes: env.bodyFileBytes,
       warmBodies: env.warmBodies,
       logRequests: env.logRequests,
+      publicUrl: env.publicUrl,
+      trustProxy: env.trustProxy,
       logger: { level: options.logLevel ?? 'info' },
     });
+    app.addHook('onClose', async () => media.store.close());
+    if (media.warning) app.log.warn(media.warning);
     await app.listen({ port: env.port, host: env.host });
     return {
       app,
@@ -41,6 +53,7 @@ export async function startService(env: Env, options: { logLevel?: string } = {}
     };
   } catch (error) {
     await storage.close();
+    media.store.close();
     throw error;
   }
 }

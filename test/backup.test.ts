@@ -9,6 +9,8 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './helpers/server.js';
 import { startProcess } from './helpers/process.js';
+import { S3_CREDENTIALS, startS3Server, type S3TestServer } from './helpers/s3-server.js';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { CLI_ARGS } from '../scripts/start-command.js';
 
 const run = promisify(execFile);
@@ -146,5 +148,53 @@ describe('npm run rental -- backup', () => {
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr, /is not empty/);
     assert.match((await backup()).stderr, /Missing --to/);
+  });
+});
+
+describe('npm run rental -- backup, media in an S3 bucket', () => {
+  let s3: S3TestServer;
+  let server: TestServer;
+  const scratch = mkdtempSync(join(tmpdir(), 'rental-backup-s3-'));
+
+  before(async () => {
+    s3 = await startS3Server();
+    server = await startServer('sqlite', () => {}, { mediaStore: s3.store() });
+  });
+  after(async () => {
+    await server.close();
+    await s3.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("downloads the bucket's media into the copy, which a service on the local folder then serves", async () => {
+    const { token } = await server.signUp();
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 20, b: 120 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(photo)]), 'z-bucketu.png');
+    const uploaded = await server.http.request<{ doc: Media }>('POST', '/api/rentMedia', { raw: form, token });
+    assert.equal(uploaded.status, 201, uploaded.text);
+    // Another program's object in the same bucket: its key is no file name of the service's.
+    const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_CREDENTIALS });
+    await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'other-app/readme.txt', Body: 'not media' }));
+    client.destroy();
+
+    const to = join(scratch, 'copy');
+    const { stdout, stderr } = await run(process.execPath, [...CLI_ARGS, 'backup', '--to', to], {
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl, ...s3.env() },
+    });
+    assert.match(stdout, new RegExp(`Media files: 2 \\(from the S3 bucket ${s3.bucket} at ${s3.endpoint}\\)`));
+    assert.match(stderr, /Not media of this service, not copied: other-app\/readme\.txt/);
+    assert.deepEqual(readFileSync(join(to, 'media', uploaded.body.doc.filename)), photo);
+
+    const restored = await startProcess({ DATA_DIR: to, DATABASE_URL: '' });
+    try {
+      const file = await fetch(`${restored.url}${uploaded.body.doc.url}`);
+      assert.equal(file.status, 200);
+      assert.deepEqual(Buffer.from(await file.arrayBuffer()), photo);
+      assert.equal((await fetch(`${restored.url}${uploaded.body.doc.sizes.thumbnail.url}`)).status, 200);
+    } finally {
+      restored.child.kill('SIGTERM');
+      await restored.exited;
+    }
   });
 });

@@ -80,4 +80,63 @@ describe('the environment', () => {
     for (const value of ['http', '-1', '65536', '80.5']) assert.throws(() => readEnv({ PORT: value }), /PORT must be a port number/, value);
     assert.equal(readEnv({ PORT: '8080' }).port, 8080);
   });
+
+  it('takes PUBLIC_URL as an http(s) base without its trailing slash', () => {
+    assert.equal(readEnv({}).publicUrl, undefined);
+    assert.equal(readEnv({ PUBLIC_URL: 'https://rent.example/' }).publicUrl, 'https://rent.example');
+    assert.equal(readEnv({ PUBLIC_URL: 'http://127.0.0.1:3000/shop' }).publicUrl, 'http://127.0.0.1:3000/shop');
+    for (const value of ['rent.example', 'ftp://rent.example', 'https://rent.example/?a=1', 'https://rent.example/#x']) {
+      assert.throws(() => readEnv({ PUBLIC_URL: value }), /PUBLIC_URL must be an http/, value);
+    }
+  });
+
+  it('keeps media in the local folder unless MEDIA_STORAGE=s3, and in the bucket the S3 variables name', () => {
+    assert.deepEqual(readEnv({}).media, { kind: 'local' });
+    assert.deepEqual(readEnv({ MEDIA_STORAGE: 'local' }).media, { kind: 'local' });
+    assert.deepEqual(readEnv({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_REGION: 'eu-central-1' }).media, {
+      kind: 's3', bucket: 'media', region: 'eu-central-1', forcePathStyle: false, serving: { kind: 'stream' },
+    });
+    // An S3-compatible server: its URL, path-style addressing unless told otherwise, any region the signature takes.
+    assert.deepEqual(readEnv({ MEDIA_STORAGE: 'S3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000/' }).media, {
+      kind: 's3', bucket: 'media', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true, serving: { kind: 'stream' },
+    });
+    const s3 = { MEDIA_STORAGE: 's3', S3_BUCKET: 'media' };
+    const media = (source: NodeJS.ProcessEnv) => readEnv(source).media as Extract<ReturnType<typeof readEnv>['media'], { kind: 's3' }>;
+    assert.equal(media({ ...s3, AWS_REGION: 'eu-west-1' }).region, 'eu-west-1');
+    assert.equal(media({ ...s3, S3_REGION: 'eu-north-1', S3_FORCE_PATH_STYLE: 'on' }).forcePathStyle, true);
+    assert.equal(media({ ...s3, S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'off' }).forcePathStyle, false);
+    assert.deepEqual(media({ ...s3, S3_REGION: 'x', S3_PUBLIC_URL: 'https://cdn.example/media/' }).serving, { kind: 'public', baseUrl: 'https://cdn.example/media' });
+    assert.deepEqual(media({ ...s3, S3_REGION: 'x', S3_PRESIGN_SECONDS: '900' }).serving, { kind: 'presign', expiresIn: 900 });
+  });
+
+  it('stops on a media storage configuration that cannot work, naming the variable', () => {
+    const s3 = { MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_REGION: 'eu-central-1' };
+    const cases: [NodeJS.ProcessEnv, RegExp][] = [
+      [{ MEDIA_STORAGE: 'ftp' }, /MEDIA_STORAGE must be `local`/],
+      [{ MEDIA_STORAGE: 's3' }, /S3_BUCKET must name the bucket when MEDIA_STORAGE=s3/],
+      [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'a/b' }, /S3_BUCKET must be a bucket name/],
+      [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'media' }, /S3_REGION \(or AWS_REGION\) must name/],
+      [{ S3_BUCKET: 'media' }, /S3_BUCKET is set but MEDIA_STORAGE is not `s3`/],
+      [{ MEDIA_STORAGE: 'local', S3_ENDPOINT: 'http://minio:9000' }, /S3_ENDPOINT is set but MEDIA_STORAGE is not `s3`/],
+      [{ ...s3, S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/],
+      [{ ...s3, S3_ENDPOINT: 'ftp://minio' }, /S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL, not a `ftp:` one/],
+      [{ ...s3, S3_ENDPOINT: 'http://key:secret@minio:9000' }, /S3_ENDPOINT must not hold credentials/],
+      [{ ...s3, S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE must be on or off/],
+      [{ ...s3, S3_PUBLIC_URL: 'https://cdn.example/?a=1' }, /S3_PUBLIC_URL must be a URL without a query/],
+      [{ ...s3, S3_PRESIGN_SECONDS: '10' }, /S3_PRESIGN_SECONDS must be a whole number of seconds from 60 to 604800/],
+      [{ ...s3, S3_PRESIGN_SECONDS: '600', S3_PUBLIC_URL: 'https://cdn.example' }, /S3_PUBLIC_URL and S3_PRESIGN_SECONDS are both set/],
+    ];
+    for (const [source, message] of cases) assert.throws(() => readEnv(source), message, JSON.stringify(source));
+    // A credential never comes back in a message.
+    assert.throws(() => readEnv({ ...s3, S3_ENDPOINT: 'http://key:secret@minio:9000' }), (error: Error) => !error.message.includes('secret'));
+  });
+
+  it('believes X-Forwarded-For only from the load balancers TRUST_PROXY names', () => {
+    assert.equal(readEnv({}).trustProxy, undefined);
+    assert.equal(readEnv({ TRUST_PROXY: '127.0.0.1' }).trustProxy, '127.0.0.1');
+    assert.equal(readEnv({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8,192.168.1.5 ' }).trustProxy, '10.0.0.0/8,fd00::/8,192.168.1.5');
+    for (const value of ['true', 'haproxy', '10.0.0.0/33', '10.0.0.1/8/8', '1', '127.0.0.1,,']) {
+      assert.throws(() => readEnv({ TRUST_PROXY: value }), /TRUST_PROXY must list the load balancers' addresses or CIDR ranges/, value);
+    }
+  });
 });

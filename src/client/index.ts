@@ -2,19 +2,26 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import qs from 'qs';
 import type { components, paths } from './schema.js';
 import type { ProductWhere } from './where.js';
+import { subscribeToEvents, type EventsOptions, type RentalEvent } from './events.js';
 
+export type { EventSubscription, EventsOptions, RentalEvent } from './events.js';
 export type { ProductWhere } from './where.js';
 export type Product = components['schemas']['Product'];
 export type PublicProfile = components['schemas']['PublicProfile'];
 export type Media = components['schemas']['Media'];
 type ProductInput = paths['/api/products']['post']['requestBody']['content']['application/json'];
 type ProductPatch = NonNullable<paths['/api/products/{id}']['patch']['requestBody']>['content']['application/json'];
+export type Calendar = components['schemas']['Calendar'];
+type CalendarInput = paths['/api/calendars']['post']['requestBody']['content']['application/json'];
+type CalendarPatch = NonNullable<paths['/api/calendars/{id}']['patch']['requestBody']>['content']['application/json'];
 
 /** A non-2xx answer, with the contract's error list. */
 export class RentalApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: { message: string; field?: string }[],
+    /** A 429's Retry-After, in seconds. */
+    readonly retryAfter?: number,
   ) {
     super(errors[0]?.message ?? `HTTP ${status}`);
     this.name = 'RentalApiError';
@@ -39,10 +46,12 @@ export interface ListOptions {
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
-function unwrap<T>(result: Result<T>): T {
+/** The data of a 2xx answer; any other throws a RentalApiError. */
+export function unwrap<T>(result: Result<T>): T {
   if (result.response.ok && result.data !== undefined) return result.data;
   const errors = (result.error as { errors?: { message: string; field?: string }[] } | undefined)?.errors;
-  throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }]);
+  const retryAfter = Number(result.response.headers.get('retry-after') ?? Number.NaN);
+  throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }], Number.isFinite(retryAfter) ? retryAfter : undefined);
 }
 
 /**
@@ -66,6 +75,8 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
   client.use(auth);
 
   return {
+    /** The openapi-fetch client itself, typed by the OpenAPI document, for every endpoint. */
+    api: client,
     get token() {
       return token;
     },
@@ -118,6 +129,31 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
       });
       return unwrap(result).doc;
     },
+    /** A product's public iCalendar feed (SPEC section 10), as text. */
+    productCalendar: async (id: string) => unwrap(await client.GET('/api/products/{id}/calendar.ics', { params: { path: { id } }, parseAs: 'text' })),
+    /** A new private feed URL for an account (itself or an admin); the one before stops working. */
+    issueCalendarToken: async (rentId: string) => unwrap(await client.POST('/api/rents/{id}/calendar-token', { params: { path: { id: rentId } } })),
+    /** Subscribes a product to another channel's feed (synced before it answers). */
+    createCalendar: async (input: CalendarInput) => unwrap(await client.POST('/api/calendars', { body: input })).doc,
+    listCalendars: async (list: { where?: Record<string, unknown>; sort?: string; limit?: number; page?: number } = {}) =>
+      unwrap(await client.GET('/api/calendars', { params: { query: list } })),
+    getCalendar: async (id: string) => unwrap(await client.GET('/api/calendars/{id}', { params: { path: { id } } })),
+    updateCalendar: async (id: string, patch: CalendarPatch) => unwrap(await client.PATCH('/api/calendars/{id}', { params: { path: { id } }, body: patch })).doc,
+    deleteCalendar: async (id: string) => unwrap(await client.DELETE('/api/calendars/{id}', { params: { path: { id } } })).doc,
+    /** Fetches the feed now. */
+    syncCalendar: async (id: string) => unwrap(await client.POST('/api/calendars/{id}', { params: { path: { id } }, body: { action: 'sync' } })),
+    /**
+     * The live stream of events (GET /api/events) the caller may see, with EventSource's
+     * semantics: reconnects with Last-Event-ID after a drop. Returns the subscription to close.
+     */
+    events: (onEvent: (event: RentalEvent) => void, eventOptions?: EventsOptions) =>
+      subscribeToEvents(
+        options.baseUrl,
+        (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}),
+        options.fetch ?? ((request) => fetch(request)),
+        onEvent,
+        eventOptions,
+      ),
   };
 }
 

@@ -242,16 +242,12 @@ export interface paths {
                     "application/json": {
                         /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
                         id?: string;
-                        /** @description Set by the server; ignored. */
-                        createdAt?: unknown;
-                        /** @description Set by the server; ignored. */
-                        updatedAt?: unknown;
                         internal_name?: string;
                         basic: {
                             product_name: string;
                             product_desc?: string;
                             location?: string;
-                            /** @description A rents account id, or an object with its id. */
+                            /** @description A rents account id, or an object with its id (its other properties are ignored). */
                             rent_owner?: string | ({
                                 id: string;
                             } & {
@@ -264,6 +260,36 @@ export interface paths {
                             /** @enum {string} */
                             time_unit?: "hour" | "day" | "week" | "month" | "year";
                             selectedTerm?: string;
+                            /**
+                             * Format: duration
+                             * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            min_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            max_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_before?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_after?: string;
+                            /**
+                             * Format: duration
+                             * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            lead_time?: string;
+                            /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                            price_tiers?: {
+                                min_units: number;
+                                price: number;
+                            }[];
                         };
                         settings?: {
                             published?: boolean;
@@ -298,6 +324,10 @@ export interface paths {
                         legacy?: {
                             [key: string]: unknown;
                         };
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
                     };
                 };
             };
@@ -546,16 +576,12 @@ export interface paths {
                     "application/json": {
                         /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
                         id?: string;
-                        /** @description Set by the server; ignored. */
-                        createdAt?: unknown;
-                        /** @description Set by the server; ignored. */
-                        updatedAt?: unknown;
                         internal_name?: string;
                         basic?: {
                             product_name: string;
                             product_desc?: string;
                             location?: string;
-                            /** @description A rents account id, or an object with its id. */
+                            /** @description A rents account id, or an object with its id (its other properties are ignored). */
                             rent_owner?: string | ({
                                 id: string;
                             } & {
@@ -568,6 +594,36 @@ export interface paths {
                             /** @enum {string} */
                             time_unit?: "hour" | "day" | "week" | "month" | "year";
                             selectedTerm?: string;
+                            /**
+                             * Format: duration
+                             * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            min_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            max_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_before?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_after?: string;
+                            /**
+                             * Format: duration
+                             * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            lead_time?: string;
+                            /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                            price_tiers?: {
+                                min_units: number;
+                                price: number;
+                            }[];
                         };
                         settings?: {
                             published?: boolean;
@@ -602,6 +658,10 @@ export interface paths {
                         legacy?: {
                             [key: string]: unknown;
                         };
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
                     };
                 };
             };
@@ -940,16 +1000,12 @@ export interface paths {
                     "application/json": {
                         /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
                         id?: string;
-                        /** @description Set by the server; ignored. */
-                        createdAt?: unknown;
-                        /** @description Set by the server; ignored. */
-                        updatedAt?: unknown;
                         internal_name?: string;
                         basic: {
                             product_name: string;
                             product_desc?: string;
                             location?: string;
-                            /** @description A rents account id, or an object with its id. */
+                            /** @description A rents account id, or an object with its id (its other properties are ignored). */
                             rent_owner?: string | ({
                                 id: string;
                             } & {
@@ -962,6 +1018,36 @@ export interface paths {
                             /** @enum {string} */
                             time_unit?: "hour" | "day" | "week" | "month" | "year";
                             selectedTerm?: string;
+                            /**
+                             * Format: duration
+                             * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            min_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            max_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_before?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_after?: string;
+                            /**
+                             * Format: duration
+                             * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            lead_time?: string;
+                            /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                            price_tiers?: {
+                                min_units: number;
+                                price: number;
+                            }[];
                         };
                         settings?: {
                             published?: boolean;
@@ -996,6 +1082,10 @@ export interface paths {
                         legacy?: {
                             [key: string]: unknown;
                         };
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
                     } | ({
                         /** @description publish, unpublish, duplicate ({newId?}), reserve ({from, to, note?}), release ({reservationId}), or a configured action. */
                         action: string;
@@ -1245,16 +1335,12 @@ export interface paths {
                     "application/json": {
                         /** @description Ignored except on POST /api/products/:id, where it must equal the path id. */
                         id?: string;
-                        /** @description Set by the server; ignored. */
-                        createdAt?: unknown;
-                        /** @description Set by the server; ignored. */
-                        updatedAt?: unknown;
                         internal_name?: string;
                         basic?: {
                             product_name: string;
                             product_desc?: string;
                             location?: string;
-                            /** @description A rents account id, or an object with its id. */
+                            /** @description A rents account id, or an object with its id (its other properties are ignored). */
                             rent_owner?: string | ({
                                 id: string;
                             } & {
@@ -1267,6 +1353,36 @@ export interface paths {
                             /** @enum {string} */
                             time_unit?: "hour" | "day" | "week" | "month" | "year";
                             selectedTerm?: string;
+                            /**
+                             * Format: duration
+                             * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            min_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            max_duration?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_before?: string;
+                            /**
+                             * Format: duration
+                             * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            buffer_after?: string;
+                            /**
+                             * Format: duration
+                             * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                             */
+                            lead_time?: string;
+                            /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                            price_tiers?: {
+                                min_units: number;
+                                price: number;
+                            }[];
                         };
                         settings?: {
                             published?: boolean;
@@ -1301,6 +1417,10 @@ export interface paths {
                         legacy?: {
                             [key: string]: unknown;
                         };
+                        /** @description Set by the server; ignored. */
+                        createdAt?: unknown;
+                        /** @description Set by the server; ignored. */
+                        updatedAt?: unknown;
                     };
                 };
             };
@@ -1432,7 +1552,10 @@ export interface paths {
         /** Log in */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: also keep the session in the HttpOnly, SameSite=Strict cookie `rental-session` (Path /api), which then authenticates every endpoint whether or not `auth.cookies` is on; cookie-authenticated POST/PATCH/DELETE from a foreign Origin are a 403. For browser applications served by the service itself (the dashboard at /admin). The response body is the same either way; refresh renews the cookie and logout clears it. */
+                    cookie?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1528,7 +1651,10 @@ export interface paths {
         /** The signed-in account */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: the signed-in account's `roles` too (a dashboard shows admin screens by them). */
+                    roles?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1546,6 +1672,8 @@ export interface paths {
                                 id: string;
                                 email: string;
                                 rentNameSystem: string;
+                                /** @description Only with `?roles=true`: `["admin"]` or empty. */
+                                roles?: string[];
                             } | null;
                             exp?: number;
                             /** @enum {string} */
@@ -2020,7 +2148,10 @@ export interface paths {
         /** Set a new password with a reset token (once); ends every session and signs in anew */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: also keep the session in the HttpOnly, SameSite=Strict cookie `rental-session` (Path /api), which then authenticates every endpoint whether or not `auth.cookies` is on; cookie-authenticated POST/PATCH/DELETE from a foreign Origin are a 403. For browser applications served by the service itself (the dashboard at /admin). The response body is the same either way; refresh renews the cookie and logout clears it. */
+                    cookie?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3880,8 +4011,2538 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's reservations as an iCalendar feed (public to whoever may read the product; SUMMARY:Reserved and times only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rents/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's private feed over all their products (product names and notes), by the token of POST /api/rents/:id/calendar-token */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The secret of the URL the token endpoint answered. */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rents/{id}/calendar-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new token for the private feed (the account itself or an admin); the previous URL stops working */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The private feed’s absolute URL, token included. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's calendars (an admin's: all) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to the configured maximum (100). */
+                    limit?: number;
+                    page?: number;
+                    /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
+                    pagination?: boolean;
+                    /** @description Comma-separated paths; `-` for descending. */
+                    sort?: string;
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            docs: components["schemas"]["Calendar"][];
+                            totalDocs: number;
+                            limit: number;
+                            totalPages: number;
+                            page: number;
+                            pagingCounter: number;
+                            hasPrevPage: boolean;
+                            hasNextPage: boolean;
+                            prevPage: number | null;
+                            nextPage: number | null;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Subscribe a product to another channel's feed; the first sync runs before the answer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The product whose availability the feed blocks. */
+                        product: string;
+                        /** @description The feed's http(s) URL (a secret: an owner's or an admin's eyes only). */
+                        url: string;
+                        /** @description What the owner calls it: "Airbnb", "Booking.com"… */
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Calendar"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count calendars */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            totalDocs: number;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A calendar */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Calendar"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Sync now (`{"action": "sync"}`) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "sync";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Calendar"];
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Unsubscribe: the calendar and its blocks go */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Calendar"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change its URL (synced at once) or name */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The feed's http(s) URL (a secret: an owner's or an admin's eyes only). */
+                        url?: string;
+                        name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Calendar"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks (an account's own; an admin's all) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description Comma-separated paths; `-` for descending. */
+                    sort?: string;
+                    /** @description Page size, 1 to the configured maximum (100). */
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            docs: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                active: boolean;
+                                description?: string;
+                                /** @description `own` (default): the events of the account's own products, bookings, media and calendars; `all` (admins only): every event. */
+                                scope: "own" | "all";
+                                /** @description The account the webhook belongs to. */
+                                owner: string;
+                                /** @description Why the service deactivated it (24 h of failed deliveries); gone once it is activated again. */
+                                deactivatedReason?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            totalDocs: number;
+                            limit: number;
+                            totalPages: number;
+                            page: number;
+                            pagingCounter: number;
+                            hasPrevPage: boolean;
+                            hasNextPage: boolean;
+                            prevPage: number | null;
+                            nextPage: number | null;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Subscribe a URL to events; the answer carries the signing secret, shown only this once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An http:// or https:// URL on the public internet (unless webhooks.allowPrivateAddresses); redirects are not followed. */
+                        url: string;
+                        /** @description The event types to receive; `*` for all of them. */
+                        events: ("product.created" | "product.updated" | "product.deleted" | "reservation.created" | "reservation.released" | "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.expired" | "media.created" | "media.deleted" | "calendar.synced" | "calendar.failed" | "*")[];
+                        active?: boolean;
+                        description?: string;
+                        /** @description `own` (default): the events of the account's own products, bookings, media and calendars; `all` (admins only): every event. */
+                        scope?: "own" | "all";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                active: boolean;
+                                description?: string;
+                                /** @description `own` (default): the events of the account's own products, bookings, media and calendars; `all` (admins only): every event. */
+                                scope: "own" | "all";
+                                /** @description The account the webhook belongs to. */
+                                owner: string;
+                                /** @description Why the service deactivated it (24 h of failed deliveries); gone once it is activated again. */
+                                deactivatedReason?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @description Standard Webhooks signing secret (`whsec_…`). */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a webhook */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            active: boolean;
+                            description?: string;
+                            /** @description `own` (default): the events of the account's own products, bookings, media and calendars; `all` (admins only): every event. */
+                            scope: "own" | "all";
+                            /** @description The account the webhook belongs to. */
+                            owner: string;
+                            /** @description Why the service deactivated it (24 h of failed deliveries); gone once it is activated again. */
+                            deactivatedReason?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a webhook */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                active: boolean;
+                                description?: string;
+                                /** @description `own` (default): the events of the account's own products, bookings, media and calendars; `all` (admins only): every event. */
+                                scope: "own" | "all";
+                                /** @description The account the webhook belongs to. */
+                                owner: string;
+                                /** @description Why the service deactivated it (24 h of failed deliveries); gone once it is activated again. */
+                                deactivatedReason?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a webhook */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An http:// or https:// URL on the public internet (unless webhooks.allowPrivateAddresses); redirects are not followed. */
+                        url?: string;
+                        /** @description The event types to receive; `*` for all of them. */
+                        events?: ("product.created" | "product.updated" | "product.deleted" | "reservation.created" | "reservation.released" | "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.expired" | "media.created" | "media.deleted" | "calendar.synced" | "calendar.failed" | "*")[];
+                        active?: boolean;
+                        description?: string | null;
+                        /** @description `own` (default): the events of the account's own products, bookings, media and calendars; `all` (admins only): every event. */
+                        scope?: "own" | "all";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                active: boolean;
+                                description?: string;
+                                /** @description `own` (default): the events of the account's own products, bookings, media and calendars; `all` (admins only): every event. */
+                                scope: "own" | "all";
+                                /** @description The account the webhook belongs to. */
+                                owner: string;
+                                /** @description Why the service deactivated it (24 h of failed deliveries); gone once it is activated again. */
+                                deactivatedReason?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent delivery attempts, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            docs: {
+                                eventId: number;
+                                type: string;
+                                attempt: number;
+                                status: "succeeded" | "failed";
+                                responseStatus: number | null;
+                                durationMs: number;
+                                /** Format: date-time */
+                                at: string;
+                                error?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of events (Server-Sent Events)
+         * @description Each event as `id: <n>`, `event: <type>`, `data: {id, type, createdAt, data}`; a `:` comment at least every 15 s. Anonymous callers get product.* and reservation.* events of published products; an owner also every event about their own products, bookings, media and calendars; an admin everything. `Last-Event-ID` (or `?lastEventId=`) resumes after that event; from before the retention, a `reset` event comes first. The payloads are described in this document's `webhooks` section.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description As the Last-Event-ID header. */
+                    lastEventId?: string;
+                };
+                header?: {
+                    "last-event-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An endless text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "product.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.created
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "product.created";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The product at depth 0. */
+                        data: components["schemas"]["Product"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.updated
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "product.updated";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The product after the change, at depth 0. */
+                        data: components["schemas"]["Product"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.deleted
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "product.deleted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The product as it was, at depth 0. */
+                        data: components["schemas"]["Product"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reservation.created
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "reservation.created";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: {
+                            /** @description The product's id. */
+                            product: string;
+                            /** @description The reservation item as the product stores it; anonymous streams get `{id, from, to}` only. */
+                            reservation: {
+                                id: string;
+                                from: string;
+                                to: string;
+                                note?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reservation.released
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "reservation.released";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: {
+                            /** @description The product's id. */
+                            product: string;
+                            /** @description The reservation item as the product stores it; anonymous streams get `{id, from, to}` only. */
+                            reservation: {
+                                id: string;
+                                from: string;
+                                to: string;
+                                note?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.requested
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "booking.requested";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The booking (SPEC 9). */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.confirmed
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "booking.confirmed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The booking (SPEC 9). */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.declined
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "booking.declined";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The booking (SPEC 9). */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.cancelled
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "booking.cancelled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The booking (SPEC 9). */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.expired
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "booking.expired";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The booking (SPEC 9). */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "media.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * media.created
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "media.created";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "media.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * media.deleted
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "media.deleted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The media document as it was. */
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "calendar.synced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * calendar.synced
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "calendar.synced";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The calendar import (SPEC 10) after its sync. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "calendar.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * calendar.failed
+         * @description Delivered to every active webhook subscribed to this type (or `*`) whose scope covers the event; retried with backoff for at least 24 h until a 2xx comes within 10 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `evt_<event id>`: the same on every attempt; use it to ignore repeats. */
+                    "webhook-id": string;
+                    /** @description UNIX seconds of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the webhook's secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Increasing in commit order; the SSE `id:` and the `webhook-id` (`evt_<id>`). */
+                        id: number;
+                        /** @constant */
+                        type: "calendar.failed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The calendar import (SPEC 10), with lastError. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; anything else (or no answer within 10 s) is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Every 4xx and 5xx response. */
@@ -3899,32 +6560,43 @@ export interface components {
                 product_name: string;
                 product_desc?: string;
                 location?: string;
-                rent_owner?: string | {
-                    id: string;
-                    rentNameSystem: string;
-                    basic: {
-                        rentalName?: string;
-                        rentalContactPerson?: string;
-                        rentalPhone?: string;
-                        rentalEmail?: string;
-                    };
-                    terms: {
-                        termsArray: ({
-                            id: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    };
-                    invoices?: {
-                        [key: string]: unknown;
-                    };
-                };
+                rent_owner?: string | components["schemas"]["PublicProfile"];
             };
             additional: {
                 price?: number;
                 caution?: number;
                 time_unit?: string;
                 selectedTerm?: string;
+                /**
+                 * Format: duration
+                 * @description The shortest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                min_duration?: string;
+                /**
+                 * Format: duration
+                 * @description The longest rental a booking request may ask for. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                max_duration?: string;
+                /**
+                 * Format: duration
+                 * @description Time kept free before every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                buffer_before?: string;
+                /**
+                 * Format: duration
+                 * @description Time kept free after every reservation. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                buffer_after?: string;
+                /**
+                 * Format: duration
+                 * @description How long after it is made a booking request may start at the earliest. An ISO 8601 duration (P2D, PT4H, P1W).
+                 */
+                lead_time?: string;
+                /** @description From `min_units` units on, the unit price is `price` instead of additional.price; min_units strictly increasing. */
+                price_tiers?: {
+                    min_units: number;
+                    price: number;
+                }[];
             };
             settings: {
                 published: boolean;
@@ -3942,22 +6614,32 @@ export interface components {
                 })[];
             };
             availability: {
-                reservationDates: {
+                reservationDates: ({
                     id: string;
                     from: string;
                     to: string;
                     note?: string;
-                }[];
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
+            /** @description Free-form SEO metadata. */
             seo?: {
                 [key: string]: unknown;
             };
+            /** @description Free-form namespaced metadata. */
             legacy?: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
             updatedAt: string;
         } & {
             [key: string]: unknown;
@@ -4003,6 +6685,32 @@ export interface components {
                 };
             };
             owner: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Calendar: {
+            id: string;
+            product: string;
+            url: string;
+            name?: string;
+            /** @description When the feed was last fetched, whatever came of it. */
+            lastSyncedAt: string | null;
+            lastStatus: "ok" | "not-modified" | "failed" | null;
+            /** @description Why the last sync failed; absent once one succeeds. */
+            lastError?: string;
+            /** @description How many blocks the calendar holds. */
+            events: number;
+            /** @description Imported blocks overlapping own reservations: kept, and listed here. */
+            conflicts: {
+                /** @description The imported event's UID (and occurrence). */
+                uid: string;
+                from: string;
+                to: string;
+                /** @description The own reservation it overlaps. */
+                reservationId: string;
+            }[];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

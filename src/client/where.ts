@@ -1,21 +1,9 @@
+import type { ProductWhereTypes } from '../domain/product-fields.js';
+
 /** A typed `where` for product lists: every filterable path with the operators its type allows. */
 
-interface ProductFieldTypes {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  internal_name: string;
-  'basic.product_name': string;
-  'basic.product_desc': string;
-  'basic.location': string;
-  'basic.rent_owner': string;
-  'additional.price': number;
-  'additional.caution': number;
-  'additional.time_unit': string;
-  'additional.selectedTerm': string;
-  'settings.published': boolean;
-  'settings.slug': string;
-}
+/** Every filterable path and its value type, from the product field registry. */
+type ProductFieldTypes = ProductWhereTypes;
 
 type Comparable<T> = { greater_than?: T; greater_than_equal?: T; less_than?: T; less_than_equal?: T };
 type Text = { like?: string; contains?: string };

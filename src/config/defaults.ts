@@ -36,6 +36,12 @@ export function defaultConfig(): RentalConfig {
         delete: ({ user }) => isAdmin(user),
         unlock: ({ user }) => isAdmin(user),
       },
+      webhooks: {
+        read: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+        create: ({ user }) => user !== null,
+        update: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+        delete: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+      },
       rentMedia: {
         read: () => true,
         create: ({ user }) => user !== null,
@@ -54,5 +60,8 @@ export function defaultConfig(): RentalConfig {
       mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
       sizes: { thumbnail: { width: 400 } },
     },
+    calendars: { syncInterval: 900_000, allowPrivateAddresses: false },
+    webhooks: { allowPrivateAddresses: false },
+    events: { retention: 7 * 24 * 3_600_000 },
   };
 }

@@ -62,6 +62,7 @@ const SCHEMA: Record<string, Check> = {
     products: object({ ...collectionAccess, actions: mapOf(fn) }),
     rents: object({ ...collectionAccess, unlock: fn }),
     rentMedia: object(collectionAccess),
+    webhooks: object(collectionAccess),
   }),
   hooks: object({
     products: object(Object.fromEntries(['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete'].map((name) => [name, fnOrList]))),
@@ -112,6 +113,9 @@ const SCHEMA: Record<string, Check> = {
       if (size.width === undefined && size.height === undefined) throw new ConfigError(key, 'needs a width, a height or both.');
     }),
   }),
+  calendars: object({ syncInterval: whole(1), allowPrivateAddresses: bool }),
+  webhooks: object({ allowPrivateAddresses: bool }),
+  events: object({ retention: whole(1) }),
 };
 
 function mergeSection<T extends object>(base: T, input: object | undefined): T {
@@ -134,6 +138,7 @@ export function resolveConfig(input: unknown): RentalConfig {
       },
       rents: mergeSection(base.access.rents, given.access?.rents),
       rentMedia: mergeSection(base.access.rentMedia, given.access?.rentMedia),
+      webhooks: mergeSection(base.access.webhooks, given.access?.webhooks),
     },
     hooks: {
       products: mergeSection(base.hooks.products, given.hooks?.products),
@@ -145,5 +150,8 @@ export function resolveConfig(input: unknown): RentalConfig {
     rateLimit,
     cors: mergeSection(base.cors, given.cors),
     media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
+    calendars: mergeSection(base.calendars, given.calendars),
+    webhooks: mergeSection(base.webhooks, given.webhooks),
+    events: mergeSection(base.events, given.events),
   };
 }

@@ -70,7 +70,7 @@ export interface RateLimitWindow {
 }
 
 export interface RentalConfig {
-  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess };
+  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess; webhooks: CollectionAccess };
   hooks: { products: ProductHooks; rents: RentsHooks };
   actions: Record<string, ActionDefinition>;
   products: { upsert: boolean; createWithoutId: boolean; maxLimit: number; timeUnits: string[] };
@@ -91,6 +91,12 @@ export interface RentalConfig {
   /** Origins whose pages may call the API from a browser (`*` for any); none by default. */
   cors: { origins: string[] };
   media: { maxFileSize: number; mimeTypes: string[]; sizes: Record<string, { width?: number; height?: number }> };
+  /** Imported calendars (SPEC section 10): how often each is fetched (ms), and whether private addresses may be. */
+  calendars: { syncInterval: number; allowPrivateAddresses: boolean };
+  /** Webhook deliveries (SPEC 11): whether their URLs may name loopback, private or link-local addresses. */
+  webhooks: { allowPrivateAddresses: boolean };
+  /** The outbox (SPEC 11): how long events are kept (ms), for Last-Event-ID resumes and deliveries. */
+  events: { retention: number };
 }
 
 type DeepPartial<T> = T extends (...args: never[]) => unknown

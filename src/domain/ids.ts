@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
-
 /** Identifiers the contract accepts (section 1). */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export const isValidId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
 
-const processRandom = randomBytes(5).toString('hex');
-let counter = randomBytes(3).readUIntBE(0, 3);
+// Web Crypto rather than node:crypto, so that the typed client's types (which reach this file
+// through the field registry) compile for the browser too.
+const random = (bytes: number) => globalThis.crypto.getRandomValues(new Uint8Array(bytes));
+const processRandom = Array.from(random(5), (byte) => byte.toString(16).padStart(2, '0')).join('');
+let counter = random(3).reduce((value, byte) => value * 256 + byte, 0);
 
 /**
  * A 24-hex-character, time-ordered id in the ObjectId layout clients of Payload expect:

@@ -10,6 +10,12 @@ export const IMAGE_EXTENSIONS: Record<string, string> = {
   'image/avif': 'avif',
 };
 
+/** A stored file's type, from the extension the service gave it (as the local folder's server reads it). */
+export function mimeTypeOfFilename(filename: string): string {
+  const extension = filename.slice(filename.lastIndexOf('.') + 1);
+  return Object.entries(IMAGE_EXTENSIONS).find(([, known]) => known === extension)?.[0] ?? 'application/octet-stream';
+}
+
 /** Stored file names: lower-case letters, digits, `-`, `_`, and dots between them. */
 export const STORED_FILENAME = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*$/;
 const MAX_BASE = 80;

@@ -1,10 +1,11 @@
 import { foldText } from './fold.js';
-import { generateId } from './ids.js';
+import { buildDocument } from './field-registry.js';
 import { isPlainObject, type JsonObject } from './merge.js';
-import type { ImageObject, ProductDoc, ReservationItem } from './product-schema.js';
+import { PRODUCT_FIELDS } from './product-fields.js';
+import type { ProductDoc } from './product-schema.js';
 
 /** Server-owned fields that request bodies cannot set. */
-export const SERVER_FIELDS = ['id', 'createdAt', 'updatedAt'] as const;
+export const SERVER_FIELDS: readonly string[] = PRODUCT_FIELDS.flatMap((field) => ('server' in field && field.server ? [field.path] : []));
 
 export function withoutServerFields(data: JsonObject): JsonObject {
   const rest = { ...data };
@@ -19,46 +20,22 @@ export function ownerIdOf(value: unknown): string | undefined {
   return undefined;
 }
 
-const pick = <T extends JsonObject>(source: JsonObject | undefined, keys: string[]): T => {
-  const out: JsonObject = {};
-  for (const key of keys) if (source?.[key] !== undefined) out[key] = source[key];
-  return out as T;
-};
-
 /**
- * A validated input → the stored document, with the server's fields and in one key order,
- * so that equal products serialise to equal bytes (and so to equal ETags).
+ * A validated input → the stored document, with the server's fields, in the registry's
+ * order (so that equal products serialise to equal bytes, and so to equal ETags).
  */
 export function buildProductDoc(
   data: JsonObject,
   server: { id: string; ownerId?: string; slug: string; createdAt: string; updatedAt: string },
 ): ProductDoc {
-  const basic = data.basic as JsonObject;
-  const settings = (data.settings ?? {}) as JsonObject;
-  const gallery = (data.gallery ?? {}) as { images?: (string | ImageObject)[] };
-  const availability = (data.availability ?? {}) as { reservationDates?: JsonObject[] };
-  const doc: ProductDoc = {
+  const values = {
     id: server.id,
-    ...(typeof data.internal_name === 'string' ? { internal_name: data.internal_name } : {}),
-    basic: {
-      ...pick<ProductDoc['basic']>(basic, ['product_name', 'product_desc', 'location']),
-      ...(server.ownerId ? { rent_owner: server.ownerId } : {}),
-    },
-    additional: pick(data.additional as JsonObject | undefined, ['price', 'caution', 'time_unit', 'selectedTerm']),
-    settings: { published: settings.published === true, slug: server.slug },
-    gallery: { images: (gallery.images ?? []).map((image) => (typeof image === 'string' ? image : pick<ImageObject>(image, ['id', 'alt', 'filename', 'mimeType', 'url', 'width', 'height']))) },
-    availability: { reservationDates: (availability.reservationDates ?? []).map(normaliseReservation) },
-    ...(isPlainObject(data.seo) ? { seo: data.seo } : {}),
-    ...(isPlainObject(data.legacy) ? { legacy: data.legacy } : {}),
     createdAt: server.createdAt,
     updatedAt: server.updatedAt,
+    'basic.rent_owner': server.ownerId,
+    'settings.slug': server.slug,
   };
-  return doc;
-}
-
-function normaliseReservation(item: JsonObject): ReservationItem {
-  const { id, from, to, ...rest } = item;
-  return { id: typeof id === 'string' ? id : generateId(), from: String(from), to: String(to), ...rest };
+  return buildDocument(PRODUCT_FIELDS, data, values) as ProductDoc;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { ErrorItem } from '../errors/api-error.js';
-import { isPlainObject, type JsonObject } from './merge.js';
-import { MEDIA_URL_PREFIX, productInputSchema, type ImageObject, type ReservationItem } from './product-schema.js';
+import { fieldRuleErrors, requiredIn } from './field-registry.js';
+import { isPlainObject } from './merge.js';
+import { PRODUCT_FIELDS, PRODUCT_GROUPS } from './product-fields.js';
+import { productInputSchema, type ImageObject, type ReservationItem } from './product-schema.js';
 import { parseInterval, type Interval } from './reservations.js';
 import { compileSchema, type SchemaCheck } from './schema-validator.js';
 
@@ -9,58 +11,28 @@ export interface ProductValidator {
   check(input: unknown): ErrorItem[];
 }
 
+/** A missing required group is reported as the required fields in it (a missing `basic` names `basic.product_name`). */
+function namingRequiredFields(errors: ErrorItem[]): ErrorItem[] {
+  return errors.flatMap((error) => {
+    const group = error.field !== undefined && Object.hasOwn(PRODUCT_GROUPS, error.field) ? error.field : undefined;
+    if (group === undefined || error.message !== 'This field is required.') return [error];
+    const fields = requiredIn(PRODUCT_FIELDS, group);
+    return fields.length > 0 ? fields.map((field) => ({ ...error, field })) : [error];
+  });
+}
+
 export function createProductValidator(timeUnits: readonly string[]): ProductValidator {
   const schemaCheck: SchemaCheck = compileSchema(productInputSchema(timeUnits));
   return {
     check(input) {
-      // A missing `basic` means a missing name: report the field the client must add.
-      const errors = schemaCheck(input).map((error) =>
-        error.field === 'basic' && error.message === 'This field is required.' ? { ...error, field: 'basic.product_name' } : error,
-      );
-      if (isPlainObject(input)) errors.push(...ruleErrors(input, new Set(errors.map((e) => e.field))));
+      const errors = namingRequiredFields(schemaCheck(input));
+      if (isPlainObject(input)) {
+        const failed = new Set(errors.map((error) => error.field));
+        errors.push(...fieldRuleErrors(PRODUCT_FIELDS, input, (path) => failed.has(path)));
+      }
       return errors;
     },
   };
-}
-
-/** Rules a JSON schema cannot say; fields that already failed the schema are not checked again. */
-function ruleErrors(doc: JsonObject, failed: Set<string | undefined>): ErrorItem[] {
-  const errors: ErrorItem[] = [];
-  const basic = doc.basic as JsonObject | undefined;
-  if (typeof basic?.product_name === 'string' && basic.product_name.trim() === '' && !failed.has('basic.product_name')) {
-    errors.push({ field: 'basic.product_name', message: 'Must not be empty.' });
-  }
-  const additional = doc.additional as JsonObject | undefined;
-  for (const key of ['price', 'caution']) {
-    const value = additional?.[key];
-    if (typeof value === 'number' && !Number.isFinite(value) && !failed.has(`additional.${key}`)) {
-      errors.push({ field: `additional.${key}`, message: 'Must be a finite number.' });
-    }
-  }
-  const images = (doc.gallery as { images?: unknown } | undefined)?.images;
-  if (Array.isArray(images)) {
-    images.forEach((image, index) => {
-      const field = `gallery.images.${index}.url`;
-      if (!isPlainObject(image) || failed.has(field) || typeof image.filename !== 'string' || typeof image.url !== 'string') return;
-      if (image.url !== MEDIA_URL_PREFIX + image.filename && image.url !== MEDIA_URL_PREFIX + encodeURIComponent(image.filename)) {
-        errors.push({ field, message: `Must be ${MEDIA_URL_PREFIX}<filename> for this image's filename.` });
-      }
-    });
-  }
-  const reservations = (doc.availability as { reservationDates?: unknown } | undefined)?.reservationDates;
-  if (Array.isArray(reservations)) {
-    const ids = new Set<string>();
-    reservations.forEach((item, index) => {
-      const path = `availability.reservationDates.${index}`;
-      if (!isPlainObject(item)) return;
-      if (!failed.has(`${path}.from`) && !failed.has(`${path}.to`)) errors.push(...parseInterval(item.from, item.to, path).errors);
-      if (typeof item.id === 'string') {
-        if (ids.has(item.id)) errors.push({ field: `${path}.id`, message: 'Another reservation of this product has this id.' });
-        ids.add(item.id);
-      }
-    });
-  }
-  return errors;
 }
 
 /** Every media id a gallery refers to, by id string or by an image object's id. */

@@ -1,6 +1,8 @@
 import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { ValidationError, badRequest, type ErrorItem } from '../errors/api-error.js';
+import { isDuration } from './duration.js';
 import { isPlainObject } from './merge.js';
 
 /**
@@ -11,6 +13,17 @@ import { isPlainObject } from './merge.js';
  * nothing is coerced, defaulted or removed, so what is stored is exactly what was sent.
  */
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
+addFormats.default(ajv, ['date', 'date-time', 'email', 'uri']);
+ajv.addFormat('duration', { type: 'string', validate: isDuration });
+
+/** What a `format` asks for, in words (the contract names the field; the message says what it must be). */
+const FORMAT_MESSAGES: Record<string, string> = {
+  duration: 'Must be an ISO 8601 duration (P2D, PT4H, P1W).',
+  date: 'Must be a date (2026-12-01).',
+  'date-time': 'Must be a date-time with offset (2026-12-01T10:00:00Z).',
+  email: 'Must be an e-mail address.',
+  uri: 'Must be a URI.',
+};
 
 export type SchemaCheck = (data: unknown) => ErrorItem[];
 
@@ -77,6 +90,8 @@ function toItem(error: ErrorObject): ErrorItem {
       return { field: path, message: `Must be ${String(params.limit)} or less.` };
     case 'maxItems':
       return { field: path, message: `Must have at most ${String(params.limit)} items.` };
+    case 'format':
+      return { field: path, message: FORMAT_MESSAGES[String(params.format)] ?? 'Has an invalid format.' };
     case 'enum':
       return { field: path, message: `Must be one of: ${(params.allowedValues as unknown[]).join(', ')}.` };
     case 'pattern': {

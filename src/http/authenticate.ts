@@ -4,6 +4,7 @@ import { forbidden } from '../errors/api-error.js';
 import type { SessionManager } from '../auth/sessions.js';
 import type { Caller } from '../operations/context.js';
 import type { CallerResolver } from './caller.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 
 export const TOKEN_COOKIE = 'rental-token';
 const AUTHORIZATION = /^(?:Bearer|JWT)\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
@@ -30,7 +31,8 @@ function originAllowed(request: FastifyRequest, allowList: string[]): boolean {
 }
 
 /**
- * Reads the token from `Authorization: Bearer|JWT …` or, in cookie mode, the session cookie.
+ * Reads the token from `Authorization: Bearer|JWT …`, in cookie mode the token cookie, or the
+ * dashboard's session cookie.
  * A missing or invalid token makes an anonymous caller; operations answer 401 where that matters.
  */
 export function tokenAuthenticator(sessions: SessionManager, config: RentalConfig): CallerResolver {
@@ -41,8 +43,9 @@ export function tokenAuthenticator(sessions: SessionManager, config: RentalConfi
     if (typeof header === 'string' && header !== '') {
       token = AUTHORIZATION.exec(header)?.[1];
       via = 'header';
-    } else if (config.auth.cookies) {
-      token = request.cookies?.[TOKEN_COOKIE];
+    } else {
+      // The dashboard's own cookie works whether or not cookie mode is on (see session-cookie.ts).
+      token = (config.auth.cookies ? request.cookies?.[TOKEN_COOKIE] : undefined) ?? request.cookies?.[SESSION_COOKIE];
       via = 'cookie';
     }
     if (!token) return { user: null };

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { APIError, asClientError, type ErrorItem } from '../errors/api-error.js';
 import { toErrorItems } from '../domain/schema-validator.js';
 import { isDatabaseUnavailable } from '../storage/unavailable.js';
+import { MediaStorageUnavailable } from '../storage/media-store.js';
 
 /** How long a client is told to wait before it retries against a database that is unavailable. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = '1';
@@ -40,6 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const clientError = asClientError(error);
     if (clientError) return sendErrors(reply, clientError.status, clientError.items);
+    if (error instanceof MediaStorageUnavailable) {
+      request.log.warn({ err: error }, 'media storage unavailable');
+      return sendErrors(reply, 503, [{ message: 'The media storage is unavailable right now; try again shortly.' }], { 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return sendErrors(reply, 503, [{ message: 'The database is unavailable right now; try again shortly.' }], { 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS });

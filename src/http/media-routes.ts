@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseListQuery } from '../domain/list-query.js';
 import { selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
@@ -123,14 +123,22 @@ export function mediaRoutes(services: Services) {
     }));
 
     // Only names the service could have stored are looked up: no dots at the start, no slashes,
-    // no NUL bytes, so nothing outside the media folder is ever reached.
-    app.get('/api/rentMedia/file/:filename', { schema: schemas.file }, async (request: FastifyRequest<{ Params: { filename: string } }>, reply) => {
+    // no NUL bytes, so nothing outside the media folder (or bucket) is ever reached.
+    const serveFile = async (request: FastifyRequest<{ Params: { filename: string } }>, reply: FastifyReply) => {
       const { filename } = request.params;
-      if (!STORED_FILENAME.test(filename) || !(await store.exists(filename))) throw notFound('No such file.');
+      if (!STORED_FILENAME.test(filename)) throw notFound('No such file.');
       // Public images, shown by shop websites on their own origins: `<img>` from another site
       // is a no-cors request, which the API's `same-origin` resource policy would block.
+      const policy = reply.getHeader('cross-origin-resource-policy');
       reply.header('cross-origin-resource-policy', 'cross-origin');
-      return store.serve(filename, reply);
-    });
+      const served = await store.serve(filename, request, reply);
+      if (served !== null) return served;
+      if (policy !== undefined) reply.header('cross-origin-resource-policy', policy);
+      throw notFound('No such file.');
+    };
+    // HEAD declared before GET, so that Fastify makes no HEAD twin of its own: that one would
+    // read the whole file to throw it away, and answer a store's empty HEAD with Content-Length 0.
+    app.head('/api/rentMedia/file/:filename', { schema: { ...schemas.file, hide: true } }, serveFile);
+    app.get('/api/rentMedia/file/:filename', { schema: schemas.file }, serveFile);
   };
 }

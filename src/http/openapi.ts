@@ -7,6 +7,8 @@ import { ErrorBodySchema, errorResponses } from './schemas/common.js';
 import { MediaSchema } from './schemas/media.js';
 import { ProductSchema } from './schemas/products.js';
 import { PublicProfileSchema } from './schemas/rents.js';
+import { CalendarSchema } from '../domain/calendar/calendar-schema.js';
+import { eventWebhooks } from './schemas/events.js';
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, which are the TypeBox
@@ -19,7 +21,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
   documentSharedErrors(app, options.rateLimited);
   app.setSerializerCompiler(() => stringifyAscii);
   app.setReplySerializer(stringifyAscii);
-  for (const schema of [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema]) app.addSchema(schema);
+  for (const schema of [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema, CalendarSchema]) app.addSchema(schema);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -33,8 +35,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
         { name: 'products', description: 'The catalogue' },
         { name: 'rents', description: 'Accounts and sessions' },
         { name: 'rentMedia', description: 'Images' },
+        { name: 'calendars', description: 'iCalendar feeds: exported, and imported from other channels' },
+        { name: 'webhooks', description: 'Subscriptions to events, delivered as signed POSTs (the events are listed under `webhooks`)' },
+        { name: 'events', description: 'The live stream of events (Server-Sent Events)' },
         { name: 'service', description: 'Health' },
       ],
+      webhooks: eventWebhooks(),
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '`Authorization: Bearer <token>` (or `JWT <token>`) from POST /api/rents/login.' },

@@ -11,6 +11,7 @@ import { login, logout, me, refresh } from '../operations/rents/login.js';
 import { forgotPassword, resetPassword } from '../operations/rents/password-reset.js';
 import { unlock } from '../operations/rents/unlock.js';
 import { TOKEN_COOKIE } from './authenticate.js';
+import { CookieQuery, clearSessionCookie, hasSessionCookie, setSessionCookie, wantsSessionCookie } from './session-cookie.js';
 import { credentialsRateLimit } from './rate-limit.js';
 import { registerBulkRoutes } from './bulk-routes.js';
 import { Type } from '@sinclair/typebox';
@@ -21,6 +22,10 @@ import { ListQuerySchema } from './schemas/products.js';
 import { LoginResponseSchema, MeResponseSchema, MessageSchema, RefreshResponseSchema } from './schemas/rents.js';
 
 type Query = Record<string, unknown>;
+
+const RolesQuery = Type.Object({
+  roles: Type.Optional(Type.Boolean({ description: "true: the signed-in account's `roles` too (a dashboard shows admin screens by them)." })),
+});
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
 
 export function rentsRoutes(services: Services) {
@@ -34,8 +39,8 @@ export function rentsRoutes(services: Services) {
   const tags = ['rents'];
   const profile = Type.Ref('PublicProfile');
   const schemas = {
-    login: { tags, summary: 'Log in', body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) } },
-    me: { tags, summary: 'The signed-in account', security: bearerSecurity, response: { 200: MeResponseSchema } },
+    login: { tags, summary: 'Log in', querystring: CookieQuery, body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) } },
+    me: { tags, summary: 'The signed-in account', security: bearerSecurity, querystring: RolesQuery, response: { 200: MeResponseSchema } },
     refresh: { tags, summary: 'A new token for the same session', security: bearerSecurity, response: { 200: RefreshResponseSchema, ...errorResponses(401) } },
     logout: { tags, summary: 'End the session (every token of it)', security: bearerSecurity, response: { 200: MessageSchema, ...errorResponses(401) } },
     unlock: {
@@ -48,7 +53,7 @@ export function rentsRoutes(services: Services) {
     },
     resetPassword: {
       tags, summary: 'Set a new password with a reset token (once); ends every session and signs in anew',
-      body: ResetPasswordSchema, response: { 200: LoginResponseSchema, ...errorResponses(400, 403, 429) },
+      querystring: CookieQuery, body: ResetPasswordSchema, response: { 200: LoginResponseSchema, ...errorResponses(400, 403, 429) },
     },
     create: {
       tags, summary: 'Create an account (admins)', security: bearerSecurity, querystring: SelectQuery, body: AccountCreateSchema,
@@ -74,15 +79,21 @@ export function rentsRoutes(services: Services) {
     app.post('/api/rents/login', { ...credentialsRateLimit(services.config, 'login'), schema: schemas.login }, async (request, reply) => {
       const result = await login(services, request.body);
       setTokenCookie(reply, result.token, result.exp);
+      if (wantsSessionCookie(request.query)) setSessionCookie(reply, result.token, result.exp);
       return result;
     });
 
-    app.get('/api/rents/me', { schema: schemas.me }, async (request) => me(request.caller));
+    app.get('/api/rents/me', { schema: schemas.me }, async (request) => {
+      const result = me(request.caller);
+      const withRoles = String((request.query as { roles?: unknown }).roles) === 'true';
+      return withRoles && result.user ? { ...result, user: { ...result.user, roles: request.caller.user?.roles ?? [] } } : result;
+    });
 
     for (const path of ['/api/rents/refresh', '/api/rents/refresh-token']) {
       app.post(path, { schema: schemas.refresh }, async (request, reply) => {
         const result = await refresh(services, request.caller);
         setTokenCookie(reply, result.token, result.exp);
+        if (request.caller.via === 'cookie' && hasSessionCookie(request)) setSessionCookie(reply, result.token, result.exp);
         return result;
       });
     }
@@ -90,6 +101,7 @@ export function rentsRoutes(services: Services) {
     app.post('/api/rents/logout', { schema: schemas.logout }, async (request, reply) => {
       const result = await logout(services, request.caller);
       if (cookies) reply.clearCookie(TOKEN_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      if (hasSessionCookie(request)) clearSessionCookie(reply);
       return result;
     });
 
@@ -102,6 +114,7 @@ export function rentsRoutes(services: Services) {
     app.post('/api/rents/reset-password', { ...credentialsRateLimit(services.config, 'reset-password'), schema: schemas.resetPassword }, async (request, reply) => {
       const result = await resetPassword(services, request.body);
       setTokenCookie(reply, result.token, result.exp);
+      if (wantsSessionCookie(request.query)) setSessionCookie(reply, result.token, result.exp);
       return result;
     });
 

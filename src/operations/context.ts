@@ -4,6 +4,8 @@ import type { MediaStore } from '../storage/media-store.js';
 import type { ProductCaches } from './products/product-cache.js';
 import type { ProductValidator } from '../domain/product-validation.js';
 import type { Authenticated, SessionManager } from '../auth/sessions.js';
+import type { Scheduler } from '../jobs/scheduler.js';
+import type { SecretBox } from '../auth/secret-box.js';
 
 /** Where operations report a fault they recovered from or a setup problem, so that it is not lost (the server's logger). */
 export interface FaultLog {
@@ -19,6 +21,10 @@ export interface Services {
   sessions: SessionManager;
   mediaStore: MediaStore;
   caches: ProductCaches;
+  /** Background jobs, run once across instances (src/jobs); its clock is the one time-driven work reads. */
+  jobs: Scheduler;
+  /** Seals the webhooks' signing secrets with the service's key. */
+  webhookSecrets: SecretBox;
 }
 
 export interface Caller {

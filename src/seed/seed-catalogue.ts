@@ -6,7 +6,7 @@ import { ValidationError } from '../errors/api-error.js';
 import { createAccount } from '../operations/rents/accounts.js';
 import { uploadMedia } from '../operations/media/upload-media.js';
 import type { Services } from '../operations/context.js';
-import { toRecord } from '../operations/products/persist-product.js';
+import { toRecord } from '../storage/product-record.js';
 import { BUSINESSES, TERMS } from './catalogue-data.js';
 import { generateProduct, type ProductShape, type SeedOwner } from './generate-products.js';
 import { Random } from './random.js';

@@ -17,6 +17,8 @@ export interface OpenDatabase {
   close(): Promise<void>;
   /** Called when writes the database had accepted were lost before their commit (SQLite group commit). */
   onWritesLost?(listener: () => void): void;
+  /** SQLite: called after each group commit's COMMIT. */
+  onCommitted?(listener: () => void): void;
   /** SQLite: statements each group commit runs before its COMMIT. */
   runBeforeCommit?(statements: string[]): void;
   /** SQLite: a number that moves when another connection (another process) commits to the file. */
@@ -96,6 +98,7 @@ export async function openDatabase(url: string, dataDir: string, options: Databa
       await db.destroy();
     },
     onWritesLost: (listener) => driver.onBatchLost(listener),
+    onCommitted: (listener) => driver.onBatchCommitted(listener),
     runBeforeCommit: (statements) => driver.runBeforeCommit(statements),
     dataVersion: () => driver.database.raw.pragma('data_version', { simple: true }) as number,
   };

@@ -6,6 +6,10 @@ import { detectUnique } from './unique-violation.js';
 import { FilteredRows } from './filtered-rows.js';
 import type { ListReader } from './list-reader.js';
 import { whereToSql } from './where-sql.js';
+import type { NewEvent, Outbox } from './outbox.js';
+
+/** media.created / media.deleted, with the media document. */
+const mediaEvent = (type: 'media.created' | 'media.deleted', row: Pick<RentMediaTable, 'doc' | 'owner_id'>): NewEvent => ({ type, data: row.doc, owner: row.owner_id });
 
 /** A media document's image object, as a product gallery shows it. */
 export interface MediaImage {
@@ -27,6 +31,8 @@ export class MediaRepository {
     reader: ListReader,
     private readonly dialect: Dialect,
     private readonly changed: () => Promise<void>,
+    /** Where uploads and deletions record their events (SPEC 11), in their own transaction. */
+    private readonly outbox: Outbox,
   ) {
     this.filtered = new FilteredRows(db, reader, 'rent_media');
   }
@@ -49,7 +55,12 @@ export class MediaRepository {
   }
 
   async insert(row: RentMediaTable): Promise<void> {
-    await detectUnique(() => this.db.insertInto('rent_media').values(row).execute());
+    await detectUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('rent_media').values(row).execute();
+        await this.outbox.append(trx, [mediaEvent('media.created', row)]);
+      }),
+    );
     await this.changed();
   }
 
@@ -83,8 +94,9 @@ export class MediaRepository {
       if (this.dialect === 'postgres') await trx.selectFrom('rent_media').select('id').where('id', '=', id).forUpdate().execute();
       const use = await trx.selectFrom('product_media').select('product_id').where('media_id', '=', id).limit(1).executeTakeFirst();
       if (use) return { deleted: false, usedBy: use.product_id };
-      const deleted = await trx.deleteFrom('rent_media').where('id', '=', id).executeTakeFirst();
-      return { deleted: Number(deleted.numDeletedRows) === 1 };
+      const deleted = await trx.deleteFrom('rent_media').where('id', '=', id).returning(['doc', 'owner_id']).executeTakeFirst();
+      if (deleted) await this.outbox.append(trx, [mediaEvent('media.deleted', deleted)]);
+      return { deleted: deleted !== undefined };
     });
     if (result.deleted) await this.changed();
     return result;

@@ -1,5 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Interval } from '../domain/reservations.js';
+import { tableColumnsOf } from '../domain/field-registry.js';
+import { PRODUCT_FIELDS, type ProductFieldColumns } from '../domain/product-fields.js';
 import type { FieldDef, SortKey, TextCondition, WhereNode } from '../domain/where/types.js';
 import { foldText } from '../domain/fold.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
@@ -9,6 +11,8 @@ import { detectUnique } from './unique-violation.js';
 import { MissingMedia, MissingOwner, MissingTerm, isForeignKeyViolation } from './reference-errors.js';
 import { and, containsPattern, orderClause, sideKey, textConditionSql, whereToSql, type WhereSqlOptions } from './where-sql.js';
 import type { ListReader } from './list-reader.js';
+import { EVENT_COLUMNS, eventValues, type NewEvent, type Outbox } from './outbox.js';
+import { productDeletedEvent, productWriteEvents, type ProductEventSource } from './product-events.js';
 
 /** Everything stored for one product: its columns, long texts, reservations and the media its gallery names. */
 export interface ProductRecord {
@@ -39,10 +43,8 @@ export type ProductDocRow = Pick<ProductStoredRow, 'id' | 'owner_id' | 'doc'> & 
 const writesAlone = (record: ProductRecord): boolean =>
   !record.row.selected_term && record.reservations.length === 0 && record.mediaIds.length === 0 && record.namedMedia.length === 0;
 
-const COLUMNS = [
-  'id', 'owner_id', 'slug', 'published', 'internal_name', 'product_name', 'location', 'price', 'caution',
-  'time_unit', 'selected_term', 'created_at', 'updated_at', 'doc', 'version',
-] as const;
+/** Every column of `products`: the field registry's (domain/product-fields.ts), the document and its version. */
+const COLUMNS = [...(tableColumnsOf(PRODUCT_FIELDS) as (keyof ProductFieldColumns)[]), 'doc', 'version'] as const;
 
 /** What narrows a list or a count; built by the operations, compiled to SQL here. */
 export interface ProductFilter {
@@ -128,6 +130,8 @@ export class ProductsRepository {
     /** Told after every committed write, with the id of the one product it changed (none for a bulk load). */
     private readonly changed: (id?: string) => Promise<void>,
     private readonly owners: OwnerProfiles,
+    /** Where each write records its events (SPEC 11), in its own transaction. */
+    private readonly outbox: Outbox,
   ) {
     this.getById = this.selectRead().where('products.id', '=', '').compile();
     // Placeholder values in COLUMNS' order: each becomes a parameter, in that order.
@@ -135,11 +139,16 @@ export class ProductsRepository {
     this.insertRow = db.insertInto('products').values(template).compile();
     this.insertTexts = db.insertInto('product_texts').values({ product_id: '', product_desc: '', search_text: '', name_length: 0, desc_length: 0 }).compile();
     const texts = (n: number) => `$${COLUMNS.length + n}`;
+    const column = (name: (typeof COLUMNS)[number]) => `$${COLUMNS.indexOf(name) + 1}`;
+    // The product.created event too, from the row's own parameters (its document, owner and
+    // published flag) and one more, the event's time.
     this.insertRowWithTexts =
       dialect === 'postgres'
-        ? `WITH product AS (${this.insertRow.sql} RETURNING id)
-      INSERT INTO product_texts (product_id, product_desc, search_text, name_length, desc_length)
-      SELECT id, ${texts(1)}::text, ${texts(2)}::text, ${texts(3)}::integer, ${texts(4)}::integer FROM product`
+        ? `WITH product AS (${this.insertRow.sql} RETURNING id),
+      texts AS (INSERT INTO product_texts (product_id, product_desc, search_text, name_length, desc_length)
+        SELECT id, ${texts(1)}::text, ${texts(2)}::text, ${texts(3)}::integer, ${texts(4)}::integer FROM product)
+      INSERT INTO events (${EVENT_COLUMNS.join(', ')})
+      SELECT 'product.created', ${texts(5)}::text, ${column('doc')}::text, ${column('owner_id')}::text, NULL, ${column('published')}::integer FROM product`
         : undefined;
     this.selectSlugs = db
       .selectFrom('products')
@@ -313,14 +322,16 @@ export class ProductsRepository {
     const rowValues = COLUMNS.map((column) => row[column]);
     const textValues = [record.texts.product_desc, record.texts.search_text, record.texts.name_length, record.texts.desc_length];
     const inOneStatement = this.insertRowWithTexts;
+    const events = productWriteEvents(record);
     await detectUnique(() =>
       inOneStatement && writesAlone(record)
-        ? this.insertAlone(inOneStatement, record, [...rowValues, ...textValues])
+        ? this.insertAlone(inOneStatement, record, [...rowValues, ...textValues, new Date().toISOString()])
         : this.db.transaction().execute(async (trx) => {
             await this.checkOwner(trx, record);
             await trx.executeQuery(CompiledQuery.raw(this.insertRow.sql, rowValues));
             await trx.executeQuery(CompiledQuery.raw(this.insertTexts.sql, [record.row.id, ...textValues]));
             await this.writeChildren(trx, [record]);
+            await this.outbox.append(trx, events);
           }),
     );
     await this.changed(record.row.id);
@@ -343,7 +354,7 @@ export class ProductsRepository {
     }
   }
 
-  /** Bulk load: many products in one transaction, in multi-row statements (seeding, benchmarks). */
+  /** Bulk load: many products in one transaction, in multi-row statements (seeding, benchmarks). It records no events. */
   async insertMany(records: ProductRecord[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < records.length; i += CHUNK) {
@@ -363,21 +374,24 @@ export class ProductsRepository {
    */
   async replace(record: ProductRecord, expectedVersion: number, previous?: ProductRecord): Promise<boolean> {
     const { id, ...columns } = record.row;
-    const updateRow = async (db: Db) => {
-      const result = await db
+    const update = (db: Db) =>
+      db
         .updateTable('products')
         .set({ ...changedColumns(columns, previous?.row), version: expectedVersion + 1 })
         .where('id', '=', id)
-        .where('version', '=', expectedVersion)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    };
-    // One statement needs no transaction: on PostgreSQL two round trips fewer (BEGIN, COMMIT).
-    const alone = previous !== undefined && rowAlone(record, previous);
+        .where('version', '=', expectedVersion);
+    const updateRow = async (db: Db) => Number((await update(db).executeTakeFirst()).numUpdatedRows) === 1;
+    const events = previous && productWriteEvents(record, previous);
+    // PostgreSQL: the row and its one event (product.updated: no reservation changed) in one
+    // statement, which needs no transaction: two round trips fewer (BEGIN, COMMIT). SQLite's
+    // group commit joins two statements outside a transaction to different batches, so there
+    // they go in a transaction (a savepoint of the batch).
+    const alone = this.dialect === 'postgres' && previous !== undefined && rowAlone(record, previous) && events?.length === 1;
     const replaced = await detectUnique(() =>
       alone
-        ? updateRow(this.db)
+        ? this.updateWithEvent(update(this.db).returning('id').compile(), (events as NewEvent[])[0] as NewEvent)
         : this.db.transaction().execute(async (trx) => {
+            const recorded = events ?? productWriteEvents(record, await this.storedSource(trx, id));
             await this.checkOwner(trx, record, previous);
             if (!(await updateRow(trx))) return false;
             if (!previous || !sameTexts(record.texts, previous.texts)) await trx.updateTable('product_texts').set(record.texts).where('product_id', '=', id).execute();
@@ -392,11 +406,30 @@ export class ProductsRepository {
               children.namedMedia = record.namedMedia;
             }
             await this.writeChildren(trx, [children]);
+            await this.outbox.append(trx, recorded);
             return true;
           }),
     );
     if (replaced) await this.changed(id);
     return replaced;
+  }
+
+  /** PostgreSQL: a compiled UPDATE … RETURNING id and the event it records, as one statement; whether it updated. */
+  private async updateWithEvent(updated: CompiledQuery, event: NewEvent): Promise<boolean> {
+    const first = updated.parameters.length + 1;
+    const casts = ['text', 'text', 'text', 'text', 'text', 'integer'];
+    const statement = `WITH changed AS (${updated.sql})
+      INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ${casts.map((cast, i) => `$${first + i}::${cast}`).join(', ')} FROM changed`;
+    const result = await this.db.executeQuery(CompiledQuery.raw(statement, [...updated.parameters, ...eventValues(event, new Date().toISOString())]));
+    return Number(result.numAffectedRows ?? 0) === 1;
+  }
+
+  /** The stored product as its events need it (a replace given no previous record). */
+  private async storedSource(trx: Transaction<DatabaseSchema>, id: string): Promise<ProductEventSource | undefined> {
+    const row = await trx.selectFrom('products').select(['id', 'owner_id', 'published', 'doc']).where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const reservations = await trx.selectFrom('reservations').select(['id', 'starts_at as start', 'ends_at as end']).where('product_id', '=', id).execute();
+    return { row, reservations };
   }
 
   private async writeChildren(trx: Transaction<DatabaseSchema>, records: ProductRecord[]): Promise<void> {
@@ -447,10 +480,25 @@ export class ProductsRepository {
     if (missing !== undefined) throw new MissingMedia(missing);
   }
 
-  /** Deletes a product at a known version; its texts, reservations and media links go by cascade. */
+  /**
+   * Deletes a product at a known version, and records product.deleted with the document as it
+   * was; its texts, reservations and media links go by cascade. PostgreSQL: one statement.
+   */
   async delete(id: string, expectedVersion: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('products').where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows) === 1;
+    const removal = (db: Db) => db.deleteFrom('products').where('id', '=', id).where('version', '=', expectedVersion).returning(['id', 'doc', 'owner_id', 'published']);
+    let deleted: boolean;
+    if (this.dialect === 'postgres') {
+      const statement = `WITH gone AS (${removal(this.db).compile().sql})
+        INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT 'product.deleted', $3::text, doc, owner_id, NULL, published FROM gone`;
+      const result = await this.db.executeQuery(CompiledQuery.raw(statement, [id, expectedVersion, new Date().toISOString()]));
+      deleted = Number(result.numAffectedRows ?? 0) === 1;
+    } else {
+      deleted = await this.db.transaction().execute(async (trx) => {
+        const gone = await removal(trx).executeTakeFirst();
+        if (gone) await this.outbox.append(trx, [productDeletedEvent(gone)]);
+        return gone !== undefined;
+      });
+    }
     if (deleted) await this.changed(id);
     return deleted;
   }

@@ -1,25 +1,16 @@
 import type { Generated } from 'kysely';
+import type { ProductFieldColumns } from '../domain/product-fields.js';
 
 /** Tables as Kysely sees them. JSON documents are stored as text in both dialects. */
 
-export interface ProductsTable {
-  id: string;
-  owner_id: string | null;
-  slug: string;
-  published: number;
-  internal_name: string | null;
-  product_name: string;
-  location: string | null;
-  price: number | null;
-  caution: number | null;
-  time_unit: string | null;
-  selected_term: string | null;
-  created_at: string;
-  updated_at: string;
+/**
+ * The columns of the product field registry (domain/product-fields.ts), the row's version
+ * and the whole product at depth 0, as JSON.
+ */
+export type ProductsTable = ProductFieldColumns & {
   version: number;
-  /** The whole product at depth 0, as JSON. */
   doc: string;
-}
+};
 
 /** A product's long texts, kept out of its row. */
 export interface ProductTextsTable {
@@ -93,6 +84,108 @@ export interface RentMediaTable {
   doc: string;
 }
 
+/** A background job's lease (src/jobs): who may run it, and until when (ms). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** The private calendar feed's token of an account, as its SHA-256 (hex). */
+export interface CalendarTokensTable {
+  rent_id: string;
+  token_hash: string;
+  issued_at: number;
+}
+
+/** An imported calendar (SPEC section 10). */
+export interface CalendarsTable {
+  id: string;
+  product_id: string;
+  url: string;
+  name: string | null;
+  last_synced_at: string | null;
+  /** `ok`, `not-modified` or `failed`; null before the first sync. */
+  last_status: string | null;
+  last_error: string | null;
+  /** The feed's validators, sent back in the next conditional GET. */
+  etag: string | null;
+  last_modified: string | null;
+  /** JSON of the blocks the feed last gave: `[{uid, from, to}]`. */
+  blocks: string;
+  /** When the sync job next fetches it (ms). */
+  next_sync_at: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event of the outbox (src/storage/outbox.ts). */
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  created_at: string;
+  /** The event's `data`, as JSON. */
+  data: string;
+  /** The account whose products, bookings, media or calendars the event is about. */
+  owner_id: string | null;
+  /** The product's owner before the change, when the change moved it to another. */
+  former_owner_id: string | null;
+  /** 1 when anonymous callers may see it: product.* and reservation.* of a published product. */
+  public: number;
+}
+
+/** How far something has gone through the outbox: `pruned` (the last id pruned), `webhooks` (the last fanned out). */
+export interface OutboxPositionsTable {
+  name: string;
+  position: number;
+}
+
+/** A webhook subscription (SPEC 11). */
+export interface WebhooksTable {
+  id: string;
+  owner_id: string;
+  url: string;
+  /** JSON array of event types (`*` for all). */
+  events: string;
+  scope: string;
+  active: number;
+  description: string | null;
+  /** The signing secret, encrypted with the service's key (auth/secret-box.ts). */
+  secret: string;
+  /** The webhook receives the events after this id (the outbox's head when it was created). */
+  since_event: number;
+  /** Why the service deactivated it (its deliveries kept failing). */
+  deactivated_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A delivery still owed: one event to one webhook. */
+export interface WebhookDeliveriesTable {
+  webhook_id: string;
+  event_id: number;
+  attempts: Generated<number>;
+  /** When the first attempt failed (ms); the retries go on for at least 24 h after it. */
+  first_attempt_at: number | null;
+  next_attempt_at: number;
+  /** Until when an instance holds it for an attempt (ms); 0 when free. */
+  claimed_until: Generated<number>;
+}
+
+/** One attempt of a delivery, for the deliveries log. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  webhook_id: string;
+  event_id: number;
+  type: string;
+  attempt: number;
+  status: string;
+  response_status: number | null;
+  duration_ms: number;
+  at: string;
+  error: string | null;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   product_texts: ProductTextsTable;
@@ -102,6 +195,14 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   rent_media: RentMediaTable;
+  leases: LeasesTable;
+  calendar_tokens: CalendarTokensTable;
+  calendars: CalendarsTable;
+  events: EventsTable;
+  outbox_positions: OutboxPositionsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

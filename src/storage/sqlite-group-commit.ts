@@ -76,6 +76,11 @@ export class GroupCommitDriver implements Driver {
     return this.connection.batchOpen;
   }
 
+  /** Called after each batch's COMMIT (the outbox's readers look for new events then). */
+  onBatchCommitted(listener: () => void): void {
+    this.connection.committedListeners.push(listener);
+  }
+
   /** Statements every batch runs last, outside any write's savepoint, before its COMMIT. */
   runBeforeCommit(statements: string[]): void {
     this.connection.beforeCommit.push(...statements);
@@ -137,6 +142,7 @@ const MAX_LOCK_PAUSE_MS = 20;
 
 class BatchConnection implements DatabaseConnection {
   readonly lostListeners: (() => void)[] = [];
+  readonly committedListeners: (() => void)[] = [];
   readonly beforeCommit: string[] = [];
   observer: CommitObserver | undefined;
   private batch: Batch | undefined;
@@ -210,6 +216,7 @@ class BatchConnection implements DatabaseConnection {
       for (const statement of this.beforeCommit) this.run(statement);
       this.run('COMMIT');
       batch.resolve();
+      for (const listener of this.committedListeners) listener();
     } catch (error) {
       if (this.database.raw.inTransaction) this.run('ROLLBACK');
       this.lost(batch, error);

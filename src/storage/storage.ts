@@ -5,12 +5,17 @@ import { PasswordResetsRepository } from './password-resets-repository.js';
 import { ProductsRepository } from './products-repository.js';
 import { RentsRepository } from './rents-repository.js';
 import { SessionsRepository } from './sessions-repository.js';
+import { CalendarTokensRepository } from './calendar-tokens-repository.js';
+import { CalendarsRepository } from './calendars-repository.js';
 import type { Dialect } from './schema.js';
 import { ChangeFeed, type ChangeTopic } from './change-feed.js';
 import { ChangeNotices } from './change-notices.js';
 import { OwnerProfiles } from './owner-profiles.js';
 import { FLUSH_SEARCH_INDEX } from './migrations/002-batched-search-index.js';
 import { PlannerStatistics } from './planner-statistics.js';
+import { LeaseStore } from '../jobs/lease-store.js';
+import { Outbox } from './outbox.js';
+import { WebhooksRepository } from './webhooks-repository.js';
 
 /** How often a SQLite storage looks for other processes' writes (see ChangeFeed.followOtherWriters). */
 const OTHER_WRITERS_POLL_MS = 250;
@@ -23,10 +28,20 @@ export interface Storage {
   readonly media: MediaRepository;
   readonly sessions: SessionsRepository;
   readonly passwordResets: PasswordResetsRepository;
+  /** Hashed tokens of the owners' private calendar feeds. */
+  readonly calendarTokens: CalendarTokensRepository;
+  /** Imported calendars (SPEC section 10). */
+  readonly calendars: CalendarsRepository;
   /** Accounts' names and profiles as products show them, cached until an account changes. */
   readonly owners: OwnerProfiles;
   /** Committed changes to products, accounts, sessions and media, for read caches. */
   readonly changes: ChangeFeed;
+  /** Background jobs' leases (src/jobs). */
+  readonly leases: LeaseStore;
+  /** The events of SPEC 11, written in the transactions of the changes they record. */
+  readonly outbox: Outbox;
+  /** Webhook subscriptions, their queue of deliveries and their log. */
+  readonly webhooks: WebhooksRepository;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -60,20 +75,29 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     await notices?.send(ChangeFeed.payload(topic, key));
   };
   const owners = new OwnerProfiles(db, changes.source('accounts'));
+  const outbox = new Outbox(db, database.reader, dialect);
+  database.onCommitted?.(() => outbox.committed());
+  if (dialect === 'postgres') await outbox.listen(databaseUrl, timeoutMs);
   return {
     dialect,
     changes,
     owners,
-    products: new ProductsRepository(db, database.reader, dialect, changed('products'), owners),
+    products: new ProductsRepository(db, database.reader, dialect, changed('products'), owners, outbox),
     rents: new RentsRepository(db, database.reader, dialect, changed('accounts')),
-    media: new MediaRepository(db, database.reader, dialect, changed('media')),
+    media: new MediaRepository(db, database.reader, dialect, changed('media'), outbox),
     sessions: new SessionsRepository(db, changed('sessions')),
     passwordResets: new PasswordResetsRepository(db, changed('accounts')),
+    leases: new LeaseStore(db),
+    calendarTokens: new CalendarTokensRepository(db),
+    calendars: new CalendarsRepository(db),
+    outbox,
+    webhooks: new WebhooksRepository(db, database.reader, dialect),
     async ping() {
       await sql`SELECT 1`.execute(db);
     },
     async close() {
       notices?.close();
+      await outbox.close();
       await statistics?.close();
       await changes.close();
       await database.close();

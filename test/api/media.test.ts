@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { errorFields, rawGet } from '../helpers/http.js';
+import { mediaStorages, type MediaStorageUnderTest } from '../helpers/media-storages.js';
+import { until } from '../helpers/until.js';
 import { randomBytes } from 'node:crypto';
 
 type Media = { id: string; alt: string; filename: string; mimeType: string; filesize: number; width: number; height: number; url: string; sizes: Record<string, { url: string; width: number; height: number }>; owner: string; createdAt: string; updatedAt: string };
@@ -13,33 +15,37 @@ async function image(format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif', width = 8
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } }).toFormat(format).toBuffer();
 }
 
-for (const dialect of dialects) {
-  describe(`rentMedia (${dialect})`, () => {
+for (const dialect of dialects) for (const { name: storageName, start: startStorage } of mediaStorages) {
+  describe(`rentMedia (${dialect}, ${storageName})`, () => {
     let server: TestServer;
+    let storage: MediaStorageUnderTest;
     let owner: { id: string; token: string };
     let other: { id: string; token: string };
-    let mediaDir: string;
 
     before(async () => {
+      storage = await startStorage();
       server = await startServer(dialect, (config) => {
         config.media.maxFileSize = 200 * 1024;
         config.media.sizes = { thumbnail: { width: 400 }, square: { width: 100, height: 100 } };
-      });
+      }, { mediaStore: storage.store });
       owner = await server.signUp();
       other = await server.signUp();
-      mediaDir = join(server.dataDir, 'media');
       await upload(await image('png', 10, 10), 'probe.png');
     });
-    after(() => server.close());
+    after(async () => {
+      await server.close();
+      await storage.close();
+    });
 
-    async function upload(bytes: Buffer, name: string, fields: Record<string, string> = {}, token: string | null = owner.token, type = 'application/octet-stream') {
+    async function upload(bytes: Buffer, name: string, fields: Record<string, string> = {}, token: string | null = owner.token, type = 'application/octet-stream', to = server) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
       for (const [key, value] of Object.entries(fields)) form.append(key, value);
-      return server.http.request<{ doc: Media; message: string }>('POST', '/api/rentMedia', { raw: form, token: token ?? undefined });
+      return to.http.request<{ doc: Media; message: string }>('POST', '/api/rentMedia', { raw: form, token: token ?? undefined });
     }
 
-    const filesOnDisk = () => (existsSync(mediaDir) ? readdirSync(mediaDir).sort() : []);
+    /** Every stored file: in the media folder, or in the bucket. */
+    const storedFiles = () => storage.files(server.dataDir);
 
     it('accepts JPEG, PNG, WebP, GIF and AVIF, reading the type from the bytes', async () => {
       for (const format of ['jpeg', 'png', 'webp', 'gif', 'avif'] as const) {
@@ -72,8 +78,8 @@ for (const dialect of dialects) {
       }
     });
 
-    it('refuses text renamed .jpg, truncated images and executables with 415, leaving nothing on disk', async () => {
-      const before = filesOnDisk();
+    it('refuses text renamed .jpg, truncated images and executables with 415, leaving nothing stored', async () => {
+      const before = await storedFiles();
       const jpeg = await image('jpeg');
       const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]);
       const cases: [string, Buffer][] = [
@@ -88,17 +94,17 @@ for (const dialect of dialects) {
         assert.equal(res.status, 415, `${name}: ${res.status} ${res.text}`);
         errorFields(res.body);
       }
-      assert.deepEqual(filesOnDisk(), before);
+      assert.deepEqual(await storedFiles(), before);
     });
 
-    it('answers 413 above media.maxFileSize with nothing left on disk', async () => {
-      const before = filesOnDisk();
+    it('answers 413 above media.maxFileSize with nothing left stored', async () => {
+      const before = await storedFiles();
       const noisy = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
       assert.ok(noisy.length > 200 * 1024, String(noisy.length));
       const res = await upload(noisy, 'big.png');
       assert.equal(res.status, 413, res.text);
       errorFields(res.body);
-      assert.deepEqual(filesOnDisk(), before);
+      assert.deepEqual(await storedFiles(), before);
     });
 
     it('needs a token and a file; refuses non-multipart bodies', async () => {
@@ -133,19 +139,95 @@ for (const dialect of dialects) {
       const bytes = Buffer.from(await res.arrayBuffer());
       assert.equal(Number(res.headers.get('content-length')), bytes.length);
       assert.equal(bytes.length, doc.filesize);
-      assert.match(res.headers.get('cache-control') ?? '', /max-age=31536000/);
+      assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(res.headers.get('accept-ranges'), 'bytes');
+      const lastModified = res.headers.get('last-modified') as string;
+      assert.ok(Date.parse(lastModified) > Date.now() - 600_000, lastModified);
       const etag = res.headers.get('etag') as string;
-      assert.ok(etag);
-      assert.equal((await rawGet(server.url, doc.url, { 'if-none-match': etag })).status, 304);
+      assert.match(etag, /^(W\/)?"[^"]+"$/);
+
+      const notModified = await rawGet(server.url, doc.url, { 'if-none-match': etag });
+      assert.equal(notModified.status, 304);
+      assert.deepEqual([notModified.headers.etag, notModified.headers['cache-control'], notModified.body.length], [etag, 'public, max-age=31536000, immutable', 0]);
+      // RFC 9110 13.1.2: the origin answers If-None-Match whatever Cache-Control the request
+      // carries; Node's fetch adds `Cache-Control: no-cache` to every request with If-None-Match.
+      assert.equal((await rawGet(server.url, doc.url, { 'if-none-match': etag, 'cache-control': 'no-cache' })).status, 304);
+      assert.equal((await fetch(`${server.url}${doc.url}`, { headers: { 'if-none-match': etag } })).status, 304, "Node's fetch");
+      assert.equal((await rawGet(server.url, doc.url, { 'if-none-match': `"other", ${etag.replace(/^W\//, '')}` })).status, 304, 'weak comparison, any tag of a list');
+      assert.equal((await rawGet(server.url, doc.url, { 'if-none-match': '"other"' })).status, 200);
+      assert.equal((await rawGet(server.url, doc.url, { 'if-modified-since': new Date(Date.now() + 60_000).toUTCString() })).status, 304);
+      assert.equal((await rawGet(server.url, doc.url, { 'if-modified-since': new Date(Date.parse(lastModified) - 60_000).toUTCString() })).status, 200);
+
       const range = await rawGet(server.url, doc.url, { range: 'bytes=0-9' });
       assert.equal(range.status, 206);
       assert.equal(range.headers['content-range'], `bytes 0-9/${bytes.length}`);
+      assert.equal(range.headers['content-length'], '10');
       assert.deepEqual(range.body, bytes.subarray(0, 10));
+      const tail = await rawGet(server.url, doc.url, { range: 'bytes=-5' });
+      assert.equal(tail.status, 206);
+      assert.equal(tail.headers['content-range'], `bytes ${bytes.length - 5}-${bytes.length - 1}/${bytes.length}`);
+      assert.deepEqual(tail.body, bytes.subarray(bytes.length - 5));
+      const rest = await rawGet(server.url, doc.url, { range: `bytes=${bytes.length - 3}-` });
+      assert.deepEqual([rest.status, rest.body], [206, bytes.subarray(bytes.length - 3)]);
+      const several = await rawGet(server.url, doc.url, { range: 'bytes=0-1,5-6' });
+      assert.deepEqual([several.status, several.body.length], [200, bytes.length], 'several ranges: the whole file');
+      const stale = await rawGet(server.url, doc.url, { range: 'bytes=0-9', 'if-range': '"an-older-version"' });
+      assert.deepEqual([stale.status, stale.body.length], [200, bytes.length], 'If-Range no longer matches: the whole file');
       const unsatisfiable = await rawGet(server.url, doc.url, { range: `bytes=${bytes.length + 10}-` });
       assert.equal(unsatisfiable.status, 416);
+      errorFields(JSON.parse(unsatisfiable.body.toString()));
+
+      const head = await fetch(`${server.url}${doc.url}`, { method: 'HEAD' });
+      assert.equal(head.status, 200);
+      assert.deepEqual([head.headers.get('content-type'), head.headers.get('content-length'), head.headers.get('etag')], ['image/png', String(bytes.length), etag]);
+      assert.equal((await head.arrayBuffer()).byteLength, 0);
+
       const thumb = await fetch(`${server.url}${doc.sizes.thumbnail?.url}`);
       assert.equal(thumb.status, 200);
       assert.equal((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width, 300, 'no enlargement');
+    });
+
+    it('an upload that fails half way leaves no document and no stored file', async () => {
+      // S3: the bucket fails the last size's write (500s until the client gives up). The local
+      // folder: a size whose file name is longer than the file system takes, on a server of its own.
+      const target = storage.s3
+        ? server
+        : await startServer(dialect, (config) => {
+          config.media.sizes = { thumbnail: { width: 40 }, ['much-too-long-'.repeat(20)]: { width: 20 } };
+        });
+      const writer = target === server ? owner : await target.signUp();
+      const filesOf = () => storage.files(target.dataDir);
+      const before = await filesOf();
+      const written: string[] = [];
+      const watcher = storage.s3 ? undefined : watch(join(target.dataDir, 'media'), (_event, name) => void (name && written.push(name)));
+      storage.s3?.proxy.failWhere((method, path) => method === 'PUT' && path.includes('-square-'));
+      try {
+        const res = await upload(await image('png', 120, 90), 'half-way.png', {}, writer.token, 'image/png', target);
+        assert.ok(res.status >= 500, `${res.status} ${res.text}`);
+        errorFields(res.body);
+        // The original was written before the failure, and removed after it.
+        if (storage.s3) {
+          const seen = storage.s3.proxy.seen.join('\n');
+          assert.match(seen, /^PUT \/rental-media\/half-way\.png/m);
+          assert.match(seen, /^POST \/rental-media\/?\?delete/m);
+        } else {
+          assert.ok(await until(() => written.includes('half-way.png'), 2000), written.join(', '));
+        }
+        assert.deepEqual(await filesOf(), before);
+        const listed = await target.http.get<{ totalDocs: number }>('/api/rentMedia?where[filename][like]=half-way');
+        assert.equal(listed.body.totalDocs, 0, listed.text);
+        // The storage works again: the same upload goes through, under the name it would have had.
+        storage.s3?.proxy.failWhere(null);
+        if (target === server) {
+          const again = await upload(await image('png', 120, 90), 'half-way.png', {}, writer.token, 'image/png', target);
+          assert.equal(again.status, 201, again.text);
+          assert.equal(again.body.doc.filename, 'half-way.png');
+        }
+      } finally {
+        storage.s3?.proxy.failWhere(null);
+        watcher?.close();
+        if (target !== server) await target.close();
+      }
     });
 
     it('never serves anything but stored files (traversal → 404)', async () => {
@@ -197,11 +279,13 @@ for (const dialect of dialects) {
       assert.equal(patched.body.doc.alt, 'After');
       assert.equal((await server.http.delete(`/api/rentMedia/${id}`, other.token)).status, 403);
       const files = [up.body.doc.filename, ...Object.values(up.body.doc.sizes).map((size) => size.url.split('/').pop())];
-      for (const file of files) assert.ok(filesOnDisk().includes(file as string));
+      assert.equal(files.length, 3, 'the original and both sizes');
+      for (const file of files) assert.ok((await storedFiles()).includes(file as string));
       const deleted = await server.http.delete<{ doc: Media }>(`/api/rentMedia/${id}`, owner.token);
       assert.equal(deleted.status, 200);
       assert.equal(deleted.body.doc.id, id);
-      for (const file of files) assert.ok(!filesOnDisk().includes(file as string), `${file} removed`);
+      for (const file of files) assert.ok(!(await storedFiles()).includes(file as string), `${file} removed`);
+      for (const file of files) assert.equal((await rawGet(server.url, `/api/rentMedia/file/${file}`)).status, 404, `${file} no longer served`);
       assert.equal((await fetch(`${server.url}${up.body.doc.url}`)).status, 404);
     });
 

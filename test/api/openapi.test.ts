@@ -52,6 +52,10 @@ describe('OpenAPI document and docs page', () => {
       ['get', '/api/rents'], ['get', '/api/rents/count'], ['post', '/api/rents'], ['patch', '/api/rents'], ['delete', '/api/rents'], ['get', '/api/rents/{id}'], ['patch', '/api/rents/{id}'], ['delete', '/api/rents/{id}'],
       ['post', '/api/rentMedia'], ['get', '/api/rentMedia'], ['get', '/api/rentMedia/count'], ['patch', '/api/rentMedia'], ['delete', '/api/rentMedia'], ['get', '/api/rentMedia/{id}'], ['patch', '/api/rentMedia/{id}'], ['delete', '/api/rentMedia/{id}'],
       ['get', '/api/rentMedia/file/{filename}'], ['get', '/health'], ['get', '/ready'],
+      ['get', '/api/products/{id}/calendar.ics'], ['get', '/api/rents/{id}/calendar.ics'], ['post', '/api/rents/{id}/calendar-token'],
+      ['post', '/api/calendars'], ['get', '/api/calendars'], ['get', '/api/calendars/count'], ['get', '/api/calendars/{id}'], ['patch', '/api/calendars/{id}'], ['delete', '/api/calendars/{id}'], ['post', '/api/calendars/{id}'],
+      ['post', '/api/webhooks'], ['get', '/api/webhooks'], ['get', '/api/webhooks/{id}'], ['patch', '/api/webhooks/{id}'], ['delete', '/api/webhooks/{id}'], ['get', '/api/webhooks/{id}/deliveries'],
+      ['get', '/api/events'],
     ];
     const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     for (const [method, path] of expected) assert.ok(documented.includes(`${method} ${path}`), `${method} ${path} is documented`);
@@ -80,6 +84,10 @@ describe('OpenAPI document and docs page', () => {
     for (const status of ['200', '201', '400', '401', '403', '404', '409']) assert.ok(create?.responses[status], `create documents ${status}`);
     assert.ok(document.paths['/api/products/{id}']?.patch?.responses['412']);
     assert.ok(document.paths['/api/rents/login']?.post?.responses['429']);
+    // The events' payloads: one entry per type in the webhooks section of OpenAPI 3.1.
+    const webhooks = (document as unknown as { webhooks: Record<string, { post: { requestBody: unknown } }> }).webhooks;
+    assert.ok(webhooks['product.created']?.post.requestBody && webhooks['booking.requested'] && webhooks['calendar.failed']);
+    assert.equal(Object.keys(webhooks).length, 14);
     assertSharedErrors(document, { rateLimited: false });
   });
 

@@ -132,6 +132,27 @@ for (const dialect of dialects) {
       assert.equal(second.id, 'mine');
     });
 
+    it('takes the rental rules of SPEC 8: ISO 8601 durations and price tiers with increasing min_units', async () => {
+      const rules = {
+        min_duration: 'P2D', max_duration: 'P1W', buffer_before: 'PT4H', buffer_after: 'PT1H30M', lead_time: 'P1DT12H',
+        price_tiers: [{ min_units: 3, price: 90 }, { min_units: 7, price: 80.5 }],
+      };
+      const ok = await create({ basic: { product_name: 'Stan' }, additional: { price: 100, time_unit: 'day', ...rules } });
+      assert.equal(ok.status, 201, ok.text);
+      assert.deepEqual(ok.body.additional, { price: 100, time_unit: 'day', ...rules });
+      const read = await server.http.get<Product>(`/api/products/${ok.body.id}?depth=0`, owner.token);
+      assert.deepEqual(read.body.additional, ok.body.additional);
+      await rejects(
+        { basic: { product_name: 'X' }, additional: { min_duration: '2 days', max_duration: 'P1D2W', buffer_before: 'P', buffer_after: 5, lead_time: 'PT' } },
+        ['additional.min_duration', 'additional.max_duration', 'additional.buffer_before', 'additional.buffer_after', 'additional.lead_time'],
+      );
+      await rejects(
+        { basic: { product_name: 'X' }, additional: { price_tiers: [{ min_units: 5, price: 9 }, { min_units: 5, price: 8 }, { min_units: 1, price: -1 }, { min_units: 9, price: 7, extra: 1 }] } },
+        ['additional.price_tiers.1.min_units', 'additional.price_tiers.2.min_units', 'additional.price_tiers.2.price', 'additional.price_tiers.3.extra'],
+      );
+      await rejects({ basic: { product_name: 'X' }, additional: { price_tiers: [{ min_units: 2.5, price: 1 }], rules: true } }, ['additional.price_tiers.0.min_units', 'additional.rules']);
+    });
+
     it('refuses __proto__, constructor and prototype keys anywhere', async () => {
       for (const raw of [
         '{"basic":{"product_name":"X"},"__proto__":{"polluted":true}}',

@@ -29,3 +29,17 @@ describe('resolving the password reset settings', () => {
     for (const [input, message] of cases) assert.throws(() => resolveConfig(input), (error: unknown) => error instanceof ConfigError && message.test(error.message));
   });
 });
+
+describe('resolving the calendars settings', () => {
+  it('defaults to a 15-minute interval and public addresses only', () => {
+    assert.deepEqual(resolveConfig({}).calendars, { syncInterval: 900_000, allowPrivateAddresses: false });
+    assert.deepEqual(resolveConfig({ calendars: { syncInterval: 60_000 } }).calendars, { syncInterval: 60_000, allowPrivateAddresses: false });
+    assert.equal(resolveConfig({ calendars: { allowPrivateAddresses: true } }).calendars.allowPrivateAddresses, true);
+  });
+
+  it('names the key of a bad value', () => {
+    assert.throws(() => resolveConfig({ calendars: { syncInterval: 0.5 } }), /`calendars\.syncInterval` must be a whole number of at least 1/);
+    assert.throws(() => resolveConfig({ calendars: { allowPrivateAddresses: 'yes' } }), /`calendars\.allowPrivateAddresses` must be true or false/);
+    assert.throws(() => resolveConfig({ calendars: { interval: 5 } }), /`calendars\.interval` is not a configuration key/);
+  });
+});

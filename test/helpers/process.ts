@@ -15,8 +15,9 @@ const READY_WITHIN_MS = 30_000;
 /** The last bytes of a stream worth showing when something goes wrong. */
 const KEPT_OUTPUT = 4096;
 
-export async function startProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const port = await freePort();
+/** `port`: where it listens (a restarted instance takes its predecessor's); unset, a free one. */
+export async function startProcess(env: Record<string, string>, options: { port?: number } = {}): Promise<ServiceProcess> {
+  const port = options.port ?? (await freePort());
   const reports = mkdtempSync(join(tmpdir(), 'rental-report-'));
   // A diagnostic report on SIGUSR2 says where a service that never becomes ready is stuck.
   const flags = [...NODE_FLAGS, '--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`, START_SCRIPT];

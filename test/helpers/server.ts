@@ -10,7 +10,9 @@ import { loadConfig } from '../../src/config/load-config.js';
 import type { RentalConfig } from '../../src/config/types.js';
 import { createAccount } from '../../src/operations/rents/accounts.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
+import type { MediaStore } from '../../src/storage/media-store.js';
 import { HttpClient } from './http.js';
+import type { Clock } from '../../src/jobs/clock.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -89,10 +91,22 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export async function startServer(
   dialect: DialectName,
   configure: (config: RentalConfig) => void = () => {},
-  options: { logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string } = {},
+  options: {
+    logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string; publicUrl?: string;
+    /** The time of background jobs (webhook retries, pruning), moved by the test. */
+    clock?: Clock;
+    /** The jitter of webhook retries. */
+    random?: () => number;
+    /** Another instance on this database (another server's databaseUrl), left in place on close. */
+    databaseUrl?: string;
+    /** Where media go; unset, the data folder's media folder. */
+    mediaStore?: MediaStore;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rental-test-'));
-  const database = dialect === 'postgres' ? await createPostgresDatabase(options.postgresDatabase) : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : dialect === 'postgres' ? await createPostgresDatabase(options.postgresDatabase) : { url: `file:${dataDir}/rental.db`, drop: async () => {} };
   let config: RentalConfig;
   if (options.configFile) {
     config = await loadConfig(options.configFile, { required: true });
@@ -108,9 +122,13 @@ export async function startServer(
     secret: TEST_SECRET,
     dataDir,
     redisUrl: options.redisUrl,
+    mediaStore: options.mediaStore,
     bodyFileBytes: options.bodyFileBytes,
     logRequests: options.logRequests,
+    publicUrl: options.publicUrl,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
+    clock: options.clock,
+    random: options.random,
   });
   const url = await listenOnLoopback(app);
   const http = new HttpClient(url);
@@ -142,6 +160,7 @@ export async function startServer(
     },
     async close() {
       await app.close();
+      options.mediaStore?.close();
       await storage.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildProductDoc } from '../../src/domain/product-document.js';
-import { toRecord } from '../../src/operations/products/persist-product.js';
+import { toRecord } from '../../src/storage/product-record.js';
 import { MissingMedia, MissingOwner, MissingTerm, TermInUse } from '../../src/storage/reference-errors.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
 import { createPostgresDatabase, dialects } from '../helpers/server.js';

@@ -1,6 +1,4 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { ImageObjectSchema, ReservationInputSchema } from '../../domain/product-schema.js';
-import { PublicProfileSchema } from './rents.js';
 import { DepthQuery, SelectQuery } from './common.js';
 import { MAX_BULK } from '../../domain/list-query.js';
 
@@ -57,32 +55,8 @@ export function bulkAnswer(doc: TSchema, noun: string) {
   });
 }
 
-export const ProductSchema = Type.Object(
-  {
-    id: Type.String(),
-    internal_name: Type.Optional(Type.String()),
-    basic: Type.Object({
-      product_name: Type.String(),
-      product_desc: Type.Optional(Type.String()),
-      location: Type.Optional(Type.String()),
-      rent_owner: Type.Optional(Type.Union([Type.String({ description: 'depth=0' }), PublicProfileSchema])),
-    }),
-    additional: Type.Object({
-      price: Type.Optional(Type.Number()),
-      caution: Type.Optional(Type.Number()),
-      time_unit: Type.Optional(Type.String()),
-      selectedTerm: Type.Optional(Type.String()),
-    }),
-    settings: Type.Object({ published: Type.Boolean(), slug: Type.String() }),
-    gallery: Type.Object({ images: Type.Array(Type.Union([Type.String({ description: 'depth=0: a rentMedia id' }), ImageObjectSchema])) }),
-    availability: Type.Object({ reservationDates: Type.Array(Type.Composite([ReservationInputSchema, Type.Object({ id: Type.String() })])) }),
-    seo: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    legacy: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'Product', additionalProperties: true },
-);
+/** A product as responses show it, derived from the field registry. */
+export { ProductSchema } from '../../domain/product-schema.js';
 
 export const ActionBodySchema = Type.Object(
   {

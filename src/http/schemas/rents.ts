@@ -19,8 +19,12 @@ export const PublicProfileSchema = Type.Object(
 const SessionUser = Type.Object({ id: Type.String(), email: Type.String(), rentNameSystem: Type.String() });
 
 export const LoginResponseSchema = Type.Object({ message: Type.String(), user: SessionUser, token: Type.String(), exp: Type.Integer({ description: 'UNIX seconds' }) });
+const MeUser = Type.Composite([
+  SessionUser,
+  Type.Object({ roles: Type.Optional(Type.Array(Type.String(), { description: 'Only with `?roles=true`: `["admin"]` or empty.' })) }),
+]);
 export const MeResponseSchema = Type.Object({
-  user: Type.Union([SessionUser, Type.Null()]),
+  user: Type.Union([MeUser, Type.Null()]),
   exp: Type.Optional(Type.Integer()),
   collection: Type.Optional(Type.Literal('rents')),
 });

@@ -93,6 +93,10 @@ export async function deleteMedia(services: Services, caller: Caller, id: string
   const result = await services.storage.media.deleteUnlessUsed(id);
   if (result.usedBy) throw conflict(`The gallery of product \`${result.usedBy}\` uses this image; remove it there first.`, 'id');
   if (!result.deleted) throw missing(id);
-  await services.mediaStore.remove(filesOf(doc));
+  // The document is gone, so the delete happened: files the storage keeps for now are named in the log.
+  const files = filesOf(doc);
+  await services.mediaStore.remove(files).catch((error: unknown) =>
+    services.log.warn({ err: error, files }, 'files of a deleted media document could not be removed from the media storage'),
+  );
   return doc;
 }

@@ -2,6 +2,7 @@ import { generateId } from '../../domain/ids.js';
 import { mediaFields, mediaUrl, sanitiseBaseName, sizeFilename, storedFilename, type MediaDoc } from '../../domain/media.js';
 import { ValidationError, unauthorized } from '../../errors/api-error.js';
 import { isForeignKeyViolation } from '../../storage/reference-errors.js';
+import { MediaFileExists } from '../../storage/media-store.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
 import { evaluateAccess } from '../access.js';
 import type { Caller, Services } from '../context.js';
@@ -16,10 +17,8 @@ export interface Upload {
   alt?: unknown;
 }
 
-const isExisting = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EEXIST';
-
 /** POST /api/rentMedia: check, render sizes, then claim a unique name and write the files. */
-export async function uploadMedia(services: Pick<Services, 'config' | 'storage' | 'mediaStore'>, caller: Caller, upload: Upload): Promise<MediaDoc> {
+export async function uploadMedia(services: Pick<Services, 'config' | 'storage' | 'mediaStore'> & Partial<Pick<Services, 'log'>>, caller: Caller, upload: Upload): Promise<MediaDoc> {
   await evaluateAccess(services.config.access.rentMedia.create, { user: caller.user }, mediaFields);
   if (upload.alt !== undefined && (typeof upload.alt !== 'string' || upload.alt.length > MAX_ALT)) {
     throw new ValidationError([{ field: 'alt', message: `Must be a string of at most ${MAX_ALT} characters.` }]);
@@ -62,19 +61,25 @@ export async function uploadMedia(services: Pick<Services, 'config' | 'storage' 
       if (isForeignKeyViolation(error)) throw unauthorized('The account no longer exists.');
       throw error;
     }
-    const written: string[] = [];
+    // Every file this attempt may have written: one whose write failed half way may be stored
+    // all the same (a bucket that stored it but whose answer was lost).
+    const attempted: string[] = [];
     try {
       const files: [string, Buffer][] = [[filename, upload.bytes], ...image.sizes.map((size): [string, Buffer] => [doc.sizes[size.name]?.filename as string, size.bytes])];
       for (const [name, bytes] of files) {
+        attempted.push(name);
         await services.mediaStore.put(name, bytes);
-        written.push(name);
       }
       return doc;
     } catch (error) {
       // Undo this attempt: its row and only the files it wrote (an existing name is someone else's).
+      const taken = error instanceof MediaFileExists;
+      if (taken) attempted.pop();
       await services.storage.media.deleteUnlessUsed(id);
-      await services.mediaStore.remove(written);
-      if (isExisting(error)) continue;
+      await services.mediaStore.remove(attempted).catch((removal: unknown) =>
+        services.log?.warn({ err: removal, files: attempted }, 'files of a failed upload could not be removed from the media storage'),
+      );
+      if (taken) continue;
       throw error;
     }
   }

@@ -1,45 +1,14 @@
-import { stringifyAscii } from '../../domain/ascii-json.js';
 import { ValidationError, conflict } from '../../errors/api-error.js';
-import { galleryReferences, namedGalleryIds, reservationIntervals } from '../../domain/product-validation.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
-import { searchTextsOfDoc } from '../../domain/product-document.js';
 import { slugify, withSuffix } from '../../domain/slug.js';
 import type { ProductRecord, ProductsRepository } from '../../storage/products-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
+import { toRecord } from '../../storage/product-record.js';
 import { MissingMedia, MissingOwner, MissingTerm } from '../../storage/reference-errors.js';
 import { unknownImage, unknownOwner, unknownTerm, type PreparedProduct } from './prepare-product.js';
 import { productLocks } from '../keyed-lock.js';
 
 const SLUG_ATTEMPTS = 20;
-
-/** What is stored of a document; `docText` is its ASCII JSON when the caller has it already (a stored row's). */
-export function toRecord(doc: ProductDoc, docText?: string): ProductRecord {
-  const reservations = doc.availability?.reservationDates ?? [];
-  const intervals = reservationIntervals(reservations);
-  return {
-    row: {
-      id: doc.id,
-      owner_id: doc.basic.rent_owner ?? null,
-      slug: doc.settings.slug,
-      published: doc.settings.published ? 1 : 0,
-      internal_name: doc.internal_name ?? null,
-      product_name: doc.basic.product_name,
-      location: doc.basic.location ?? null,
-      price: doc.additional?.price ?? null,
-      caution: doc.additional?.caution ?? null,
-      time_unit: doc.additional?.time_unit ?? null,
-      selected_term: doc.additional?.selectedTerm ?? null,
-      created_at: doc.createdAt,
-      updated_at: doc.updatedAt,
-      // Stored as the ASCII JSON responses are made of, so that rendering need not escape it.
-      doc: docText ?? stringifyAscii(doc),
-    },
-    texts: { product_desc: doc.basic.product_desc ?? null, ...searchTextsOfDoc(doc) },
-    reservations: reservations.map((item, index) => ({ id: item.id, start: intervals[index]?.start ?? 0, end: intervals[index]?.end ?? 0 })),
-    mediaIds: galleryReferences(doc.gallery?.images),
-    namedMedia: namedGalleryIds(doc.gallery?.images),
-  };
-}
 
 async function nextFreeSlug(products: ProductsRepository, base: string): Promise<string> {
   const taken = new Set(await products.slugsLike(base));

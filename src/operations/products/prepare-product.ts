@@ -2,10 +2,9 @@ import type { AuthUser } from '../../config/types.js';
 import { isAdmin } from '../../config/defaults.js';
 import { ValidationError, conflict, forbidden, type ErrorItem } from '../../errors/api-error.js';
 import { buildProductDoc, ownerIdOf } from '../../domain/product-document.js';
-import { reservationIntervals } from '../../domain/product-validation.js';
 import type { JsonObject } from '../../domain/merge.js';
-import type { ProductDoc } from '../../domain/product-schema.js';
-import { findOverlap } from '../../domain/reservations.js';
+import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
+import { refusedOverlap } from '../../domain/reservation-conflicts.js';
 import type { Services } from '../context.js';
 import { termIdsOfProfile } from '../../storage/owner-profiles.js';
 import { galleryImages } from './render.js';
@@ -35,7 +34,7 @@ export async function prepareProduct(
   services: Services,
   user: AuthUser | null,
   data: JsonObject,
-  server: { id: string; createdAt: string; updatedAt: string; previousOwner?: string },
+  server: { id: string; createdAt: string; updatedAt: string; previousOwner?: string; previousReservations?: ReservationItem[] },
 ): Promise<PreparedProduct> {
   const errors: ErrorItem[] = services.productValidator.check(data);
   const failed = new Set(errors.map((error) => error.field));
@@ -79,7 +78,7 @@ export async function prepareProduct(
   const doc = buildProductDoc(data, { ...server, ownerId, slug: explicitSlug ? (settings.slug as string) : '' });
 
   const reservations = doc.availability?.reservationDates ?? [];
-  const overlap = findOverlap(reservationIntervals(reservations));
+  const overlap = refusedOverlap(reservations, server.previousReservations);
   if (overlap) {
     const [a, b] = overlap.map((index) => reservations[index]?.id);
     throw conflict(`Reservations \`${a}\` and \`${b}\` overlap.`, 'availability.reservationDates');

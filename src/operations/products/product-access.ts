@@ -7,7 +7,7 @@ import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import { authorizeChange, evaluateAccess, type Grant } from '../access.js';
 import type { Services } from '../context.js';
-import { toRecord } from './persist-product.js';
+import { toRecord } from '../../storage/product-record.js';
 
 export const productGrant = (rule: AccessFunction | undefined, args: Parameters<AccessFunction>[0]): Promise<Grant> =>
   evaluateAccess(rule, args, productFields);

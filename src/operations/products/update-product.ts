@@ -14,7 +14,7 @@ import { ifMatchSatisfied } from './etag.js';
 import { currentEtags } from './find-product.js';
 import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
-import { toRecord } from './persist-product.js';
+import { toRecord } from '../../storage/product-record.js';
 import { keepWritten } from './kept-entry.js';
 
 /** A changed product, and its body at depth 1 if it was kept for reads (see keepWritten). */
@@ -62,7 +62,7 @@ async function changeLocked(
       operation: 'update',
       data,
       originalDoc: doc,
-      server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner },
+      server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner, previousReservations: doc.availability?.reservationDates },
       write: async (record) => {
         const replaced = await services.storage.products.replace(record, row.version, toRecord(doc, row.doc));
         if (replaced) kept = await keepWritten(services, record, row.version + 1);
@@ -76,6 +76,14 @@ async function changeLocked(
     if (options.ifMatch !== undefined) throw new APIError(412, 'The product was changed by another request (If-Match no longer matches).');
   }
   throw conflict('The product is being changed by other requests; try again.');
+}
+
+/**
+ * A change the service makes on its own (an imported calendar's sync): the same validation,
+ * hooks and write as any change, under no caller's access rule.
+ */
+export function changeProductAsService(services: Services, id: string, change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>): Promise<ChangedProduct> {
+  return productLocks.run(`product:${id}`, () => changeLocked(services, { user: null }, id, change, { rule: () => true }));
 }
 
 /** A PATCH body as the patch it is: a non-empty object, server fields left out. */

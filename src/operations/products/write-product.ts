@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../config/types.js';
 import { asData } from '../../domain/product-document.js';
 import type { JsonObject } from '../../domain/merge.js';
-import type { ProductDoc } from '../../domain/product-schema.js';
+import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
 import type { ProductRecord } from '../../storage/products-repository.js';
 import { transformThrough } from '../hooks.js';
 import type { Services } from '../context.js';
@@ -21,7 +21,7 @@ export async function writeProduct(
     operation: Operation;
     data: JsonObject;
     originalDoc?: ProductDoc;
-    server: { id: string; createdAt: string; updatedAt: string; previousOwner?: string };
+    server: { id: string; createdAt: string; updatedAt: string; previousOwner?: string; previousReservations?: ReservationItem[] };
     write: (record: ProductRecord, doc: ProductDoc) => Promise<boolean>;
   },
 ): Promise<{ doc: ProductDoc; written: boolean }> {

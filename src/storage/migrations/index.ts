@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../schema.js';
 import { initialMigration } from './001-initial.js';
@@ -10,12 +11,37 @@ import { greekCyrillicFoldingMigration } from './007-greek-cyrillic-folding.js';
 import { searchTextPartsMigration } from './008-search-text-parts.js';
 import { icuLowerMigration } from './009-icu-lower.js';
 import { sortIndexesMigration } from './010-sort-indexes.js';
+import { leasesMigration } from './020-leases.js';
+import { calendarTokensMigration } from './040-calendar-tokens.js';
+import { calendarsMigration } from './041-calendars.js';
+
+/** A migration file's name: three digits, a dash, words; `.ts` in the sources, `.js` compiled. */
+const MIGRATION_FILE = /^(\d{3}-[a-z0-9-]+)\.(?:ts|js)$/;
+
+/**
+ * The migration files of this folder not listed below, each a module whose one exported
+ * function takes the dialect and returns the migration: a new migration is a new file
+ * (docs/design-fields.md), found by its name.
+ */
+async function discoveredMigrations(dialect: Dialect, listed: Record<string, Migration>): Promise<Record<string, Migration>> {
+  const found: Record<string, Migration> = {};
+  for (const file of readdirSync(new URL('.', import.meta.url)).sort()) {
+    const name = MIGRATION_FILE.exec(file)?.[1];
+    if (name === undefined || Object.hasOwn(listed, name)) continue;
+    const exported = Object.values(await import(new URL(file, import.meta.url).href) as Record<string, unknown>).filter((value) => typeof value === 'function');
+    if (exported.length !== 1) throw new Error(`migration ${file} must export exactly one function (dialect) => Migration`);
+    found[name] = (exported[0] as (dialect: Dialect) => Migration)(dialect);
+  }
+  return found;
+}
+import { eventsMigration } from './021-events.js';
+import { webhooksMigration } from './022-webhooks.js';
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return {
+      const listed: Record<string, Migration> = {
         '001-initial': initialMigration(dialect),
         '002-batched-search-index': batchedSearchIndexMigration(dialect),
         '003-search-index-merges': searchIndexMergesMigration(dialect),
@@ -26,7 +52,13 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '008-search-text-parts': searchTextPartsMigration(dialect),
         '009-icu-lower': icuLowerMigration(dialect),
         '010-sort-indexes': sortIndexesMigration(dialect),
+        '020-leases': leasesMigration(dialect),
+        '040-calendar-tokens': calendarTokensMigration(dialect),
+        '041-calendars': calendarsMigration(dialect),
+        '021-events': eventsMigration(dialect),
+        '022-webhooks': webhooksMigration(dialect),
       };
+      return { ...listed, ...(await discoveredMigrations(dialect, listed)) };
     },
   };
 }

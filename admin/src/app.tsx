@@ -1,0 +1,122 @@
+import { Component, type ComponentChildren } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { LocationProvider, Route, Router, lazy, useLocation } from 'preact-iso';
+import { I18nProvider, useI18n } from './i18n/i18n.js';
+import { SessionProvider, useSession } from './session.js';
+import { Layout, PublicLayout } from './components/layout.js';
+import { ErrorMessage, Loading } from './components/feedback.js';
+import { SignIn } from './screens/sign-in.js';
+import { ForgotPassword } from './screens/forgot-password.js';
+import { ResetPassword } from './screens/reset-password.js';
+import { Home } from './screens/home.js';
+import { Products } from './screens/products.js';
+
+// Screens an owner opens later are chunks of their own, loaded when first shown.
+const ProductScreens = lazy(() => import('./screens/product-screens.js').then((module) => module.ProductScreens));
+const Account = lazy(() => import('./screens/account.js').then((module) => module.Account));
+const Accounts = lazy(() => import('./screens/accounts.js').then((module) => module.Accounts));
+const NewAccount = lazy(() => import('./screens/new-account.js').then((module) => module.NewAccount));
+
+/** A screen that throws shows the error in words, never a blank page. */
+class Crashes extends Component<{ children: ComponentChildren }, { error: unknown }> {
+  override state = { error: null as unknown };
+  override componentDidCatch(error: unknown) {
+    this.setState({ error });
+  }
+  override render() {
+    return this.state.error ? <Crashed error={this.state.error} /> : this.props.children;
+  }
+}
+
+function Crashed({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  return (
+    <div>
+      <ErrorMessage error={error} />
+      <a href="/admin" onClick={() => location.assign('/admin')}>
+        {t('app.backHome')}
+      </a>
+    </div>
+  );
+}
+
+function NotFound() {
+  const { t } = useI18n();
+  return (
+    <section>
+      <h1>{t('app.notFound')}</h1>
+      <a href="/admin">{t('app.backHome')}</a>
+    </section>
+  );
+}
+
+function Redirect({ to }: { to: string }) {
+  const { route } = useLocation();
+  useEffect(() => route(to, true), [to]);
+  return <Loading />;
+}
+
+/** After a route change, the new screen's heading takes the focus, so a screen reader announces it. */
+function focusHeading() {
+  requestAnimationFrame(() => {
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: false });
+    }
+  });
+}
+
+function Screens() {
+  const session = useSession();
+  const { path, url } = useLocation();
+  const { state } = session;
+  if (state.status === 'loading') return <PublicLayout><Loading /></PublicLayout>;
+  if (state.status === 'failed') return <PublicLayout><ErrorMessage error={state.error} retry={session.reload} /></PublicLayout>;
+  const publicPath = ['/admin/sign-in', '/admin/forgot-password', '/admin/reset-password'].includes(path);
+  if (state.status === 'signed-out') {
+    if (!publicPath) return <Redirect to={`/admin/sign-in?next=${encodeURIComponent(url)}${state.reason === 'ended' ? '&ended=1' : ''}`} />;
+    return (
+      <PublicLayout>
+        <Crashes>
+          <Router onRouteChange={focusHeading}>
+            <Route path="/admin/sign-in" component={SignIn} />
+            <Route path="/admin/forgot-password" component={ForgotPassword} />
+            <Route path="/admin/reset-password" component={ResetPassword} />
+          </Router>
+        </Crashes>
+      </PublicLayout>
+    );
+  }
+  if (publicPath && path !== '/admin/reset-password') return <Redirect to="/admin" />;
+  return (
+    <Layout>
+      <Crashes>
+        <Router onRouteChange={focusHeading}>
+          <Route path="/admin" component={Home} />
+          <Route path="/admin/products" component={Products} />
+          <Route path="/admin/new-product" component={ProductScreens} />
+          <Route path="/admin/products/:id/*" component={ProductScreens} />
+          <Route path="/admin/products/:id" component={ProductScreens} />
+          <Route path="/admin/account" component={Account} />
+          <Route path="/admin/accounts" component={Accounts} />
+          <Route path="/admin/accounts/new" component={NewAccount} />
+          <Route path="/admin/reset-password" component={ResetPassword} />
+          <Route default component={NotFound} />
+        </Router>
+      </Crashes>
+    </Layout>
+  );
+}
+
+export function App() {
+  return (
+    <I18nProvider>
+      <LocationProvider scope="/admin">
+        <SessionProvider>
+          <Screens />
+        </SessionProvider>
+      </LocationProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { parseListQuery } from '../domain/list-query.js';
+import { webhookFields } from '../domain/webhooks.js';
+import { badRequest } from '../errors/api-error.js';
+import type { Services } from '../operations/context.js';
+import { createWebhook, deleteWebhook, findWebhookById, findWebhooks, updateWebhook, webhookDeliveries } from '../operations/webhooks/manage-webhooks.js';
+import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { ListQuerySchema } from './schemas/products.js';
+import { DeliveriesQuery, DeliverySchema, WebhookCreateSchema, WebhookPatchSchema, WebhookSchema } from './schemas/webhooks.js';
+
+type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
+
+const MAX_DELIVERIES = 100;
+
+function deliveriesLimit(raw: unknown): number {
+  if (raw === undefined) return MAX_DELIVERIES;
+  const limit = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1 && limit <= MAX_DELIVERIES)) throw badRequest(`Must be a whole number from 1 to ${MAX_DELIVERIES}.`, 'limit');
+  return limit;
+}
+
+/** The `webhooks` collection (SPEC 11). */
+export function webhooksRoutes(services: Services) {
+  const { maxLimit } = services.config.products;
+  const tags = ['webhooks'];
+  const security = bearerSecurity;
+  const schemas = {
+    create: {
+      tags, security, summary: 'Subscribe a URL to events; the answer carries the signing secret, shown only this once', body: WebhookCreateSchema,
+      response: { 201: Type.Object({ doc: WebhookSchema, message: Type.String(), secret: Type.String({ description: 'Standard Webhooks signing secret (`whsec_…`).' }) }), ...errorResponses(400, 401, 403) },
+    },
+    list: { tags, security, summary: 'List webhooks (an account\'s own; an admin\'s all)', querystring: Type.Pick(ListQuerySchema, ['where', 'sort', 'limit', 'page']), response: { 200: paginated(WebhookSchema), ...errorResponses(400, 401, 403) } },
+    read: { tags, security, summary: 'Read a webhook', params: IdParams, response: { 200: WebhookSchema, ...errorResponses(401, 403, 404) } },
+    update: { tags, security, summary: 'Change a webhook', params: IdParams, body: WebhookPatchSchema, response: { 200: envelope(WebhookSchema), ...errorResponses(400, 401, 403, 404) } },
+    remove: { tags, security, summary: 'Delete a webhook', params: IdParams, response: { 200: envelope(WebhookSchema), ...errorResponses(401, 403, 404) } },
+    deliveries: {
+      tags, security, summary: 'Recent delivery attempts, newest first', params: IdParams, querystring: DeliveriesQuery,
+      response: { 200: Type.Object({ docs: Type.Array(DeliverySchema) }), ...errorResponses(400, 401, 403, 404) },
+    },
+  };
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.post('/api/webhooks', { schema: schemas.create }, async (request, reply) => {
+      const { doc, secret } = await createWebhook(services, request.caller, request.body);
+      reply.code(201).header('location', `/api/webhooks/${doc.id}`);
+      return { doc, message: 'Webhook successfully created.', secret };
+    });
+
+    app.get('/api/webhooks', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
+      findWebhooks(services, request.caller, parseListQuery(request.query, webhookFields, { maxLimit, defaultSort: '-createdAt' })),
+    );
+
+    app.get('/api/webhooks/:id', { schema: schemas.read }, async (request: IdRequest) => findWebhookById(services, request.caller, request.params.id));
+
+    app.patch('/api/webhooks/:id', { schema: schemas.update }, async (request: IdRequest) => ({
+      doc: await updateWebhook(services, request.caller, request.params.id, request.body),
+      message: 'Updated successfully.',
+    }));
+
+    app.delete('/api/webhooks/:id', { schema: schemas.remove }, async (request: IdRequest) => ({
+      doc: await deleteWebhook(services, request.caller, request.params.id),
+      message: 'Deleted successfully.',
+    }));
+
+    app.get('/api/webhooks/:id/deliveries', { schema: schemas.deliveries }, async (request: IdRequest) =>
+      webhookDeliveries(services, request.caller, request.params.id, deliveriesLimit(request.query.limit)),
+    );
+  };
+}

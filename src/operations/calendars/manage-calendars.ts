@@ -1,0 +1,207 @@
+import { isAdmin } from '../../config/defaults.js';
+import { CalendarCreateSchema, CalendarPatchSchema } from '../../domain/calendar/calendar-schema.js';
+import { conflictsOf, withCalendarBlocks, type Conflict } from '../../domain/calendar/imported-blocks.js';
+import type { FeedBlock } from '../../domain/calendar/parse-feed.js';
+import { generateId, isValidId } from '../../domain/ids.js';
+import type { ListQuery } from '../../domain/list-query.js';
+import { isPlainObject, type JsonObject } from '../../domain/merge.js';
+import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
+import { compileSchema } from '../../domain/schema-validator.js';
+import { APIError, ValidationError, badRequest, forbidden, notFound, unauthorized, type ErrorItem } from '../../errors/api-error.js';
+import { checkOutboundUrl } from '../../net/outbound.js';
+import { OutboundError } from '../../net/outbound-error.js';
+import type { CalendarFilter, CalendarRow } from '../../storage/calendars-repository.js';
+import type { Caller, Services } from '../context.js';
+import { listPage, filteredSource, type PaginatedDocs } from '../list-page.js';
+import { grantCovers, productGrant } from '../products/product-access.js';
+import { changeProductAsService } from '../products/update-product.js';
+import { holdingCalendar, syncCalendar, type SyncStatus } from './sync-calendar.js';
+
+/** An imported calendar as the API shows it (SPEC section 10). */
+export interface CalendarDoc {
+  id: string;
+  product: string;
+  url: string;
+  name?: string;
+  lastSyncedAt: string | null;
+  lastStatus: SyncStatus | null;
+  lastError?: string;
+  events: number;
+  conflicts: Conflict[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+const checkCreate = compileSchema(CalendarCreateSchema);
+const checkPatch = compileSchema(CalendarPatchSchema);
+
+const missing = (id: string) => notFound(`No calendar has the id \`${id}\`.`);
+
+const mayManage = (caller: Caller, ownerId: string | null): boolean => isAdmin(caller.user) || (caller.user !== null && ownerId === caller.user.id);
+
+/** The own reservations of products, by product id, to list each calendar's conflicts against. */
+async function reservationsOf(services: Services, productIds: string[]): Promise<Map<string, ReservationItem[]>> {
+  const rows = await services.storage.products.getDocs([...new Set(productIds)]);
+  return new Map(rows.map((row) => [row.id, (JSON.parse(row.doc) as ProductDoc).availability?.reservationDates ?? []]));
+}
+
+function docOf(row: CalendarRow, reservations: ReservationItem[]): CalendarDoc {
+  const blocks = JSON.parse(row.blocks) as FeedBlock[];
+  return {
+    id: row.id,
+    product: row.product_id,
+    url: row.url,
+    ...(row.name !== null ? { name: row.name } : {}),
+    lastSyncedAt: row.last_synced_at,
+    lastStatus: row.last_status as SyncStatus | null,
+    ...(row.last_error !== null ? { lastError: row.last_error } : {}),
+    events: blocks.length,
+    // Against the product as it is now: a conflict the owner resolved is gone at once.
+    conflicts: conflictsOf(blocks, reservations),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function docsOf(services: Services, rows: CalendarRow[]): Promise<CalendarDoc[]> {
+  const reservations = await reservationsOf(services, rows.map((row) => row.product_id));
+  return rows.map((row) => docOf(row, reservations.get(row.product_id) ?? []));
+}
+
+const oneDoc = async (services: Services, row: CalendarRow) => (await docsOf(services, [row]))[0] as CalendarDoc;
+
+/** A request body: a missing one is `{}` (so that each required field is named), anything but an object a 400. */
+function objectBody(input: unknown, expected: string): JsonObject {
+  const body = input ?? {};
+  if (!isPlainObject(body)) throw badRequest(`The body must be a JSON object with ${expected}.`);
+  return body;
+}
+
+/** A calendar the caller manages: 401 anonymous, 404 missing or someone else's (its URL is a secret). */
+async function loadForCaller(services: Services, caller: Caller, id: string): Promise<CalendarRow> {
+  if (!caller.user) throw unauthorized();
+  const row = isValidId(id) ? await services.storage.calendars.get(id) : undefined;
+  if (!row || !mayManage(caller, row.owner_id)) throw missing(id);
+  return row;
+}
+
+/** The address rule of SPEC section 10, as a 400 on `url`. */
+async function checkUrl(services: Services, url: string, errors: ErrorItem[]): Promise<void> {
+  try {
+    await checkOutboundUrl(url, { allowPrivateAddresses: services.config.calendars.allowPrivateAddresses });
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    errors.push({ field: 'url', message: error.message });
+  }
+}
+
+/**
+ * The product a calendar is for: one the caller owns (or any, for an admin). A product that
+ * does not exist or that the caller may not read is a 400 naming `product` (the same for
+ * both); one they may read but not manage is a 403.
+ */
+async function checkProduct(services: Services, caller: Caller, productId: string, errors: ErrorItem[]): Promise<void> {
+  const row = isValidId(productId) ? await services.storage.products.get(productId) : undefined;
+  if (row && mayManage(caller, row.owner_id)) return;
+  if (row) {
+    const doc = JSON.parse(row.doc) as ProductDoc;
+    const visible = await productGrant(services.config.access.products.read, { user: caller.user, id: productId }).then(
+      (grant) => grantCovers(grant, doc, row.doc),
+      () => false,
+    );
+    if (visible) throw forbidden('Only the owner of the product or an admin may import calendars into it.');
+  }
+  errors.push({ field: 'product', message: `No product has the id \`${productId}\`.` });
+}
+
+/** POST /api/calendars: subscribes a product to a feed and syncs it before answering (a failed first sync still creates it). */
+export async function createCalendar(services: Services, caller: Caller, input: unknown): Promise<CalendarDoc> {
+  if (!caller.user) throw unauthorized();
+  const body = objectBody(input, '`product` and `url`');
+  const errors = checkCreate(body);
+  const failed = new Set(errors.map((error) => error.field));
+  if (typeof body.product === 'string' && !failed.has('product')) await checkProduct(services, caller, body.product, errors);
+  if (typeof body.url === 'string' && !failed.has('url')) await checkUrl(services, body.url, errors);
+  if (errors.length > 0) throw new ValidationError(errors);
+  const now = services.jobs.clock.now();
+  const id = generateId(now);
+  const stamp = new Date(now).toISOString();
+  await services.storage.calendars.insert({
+    id,
+    product_id: body.product as string,
+    url: body.url as string,
+    name: typeof body.name === 'string' ? body.name : null,
+    last_synced_at: null,
+    last_status: null,
+    last_error: null,
+    etag: null,
+    last_modified: null,
+    blocks: '[]',
+    // The first sync is this request's; the schedule takes it from the one after.
+    next_sync_at: now + services.config.calendars.syncInterval,
+    created_at: stamp,
+    updated_at: stamp,
+  });
+  return oneDoc(services, (await syncCalendar(services, id, { wait: true })) ?? (await loadForCaller(services, caller, id)));
+}
+
+/** GET /api/calendars: an owner's calendars (those of their products), or every one for an admin. */
+export async function findCalendars(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<CalendarDoc>> {
+  if (!caller.user) throw unauthorized();
+  const filter: CalendarFilter = { ...(query.where ? { where: query.where } : {}), ...(isAdmin(caller.user) ? {} : { ownerId: caller.user.id }) };
+  return listPage(query, filteredSource(services.storage.calendars, filter, query.sort), (rows) => docsOf(services, rows), 'calendars');
+}
+
+export async function readCalendar(services: Services, caller: Caller, id: string): Promise<CalendarDoc> {
+  return oneDoc(services, await loadForCaller(services, caller, id));
+}
+
+/** PATCH /api/calendars/:id: `url` and `name`. A new URL is checked as at creation and synced at once. */
+export async function updateCalendar(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
+  const row = await loadForCaller(services, caller, id);
+  const body = objectBody(input, '`url` or `name`');
+  if (Object.keys(body).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
+  const errors = checkPatch(body);
+  const url = typeof body.url === 'string' && !errors.some((error) => error.field === 'url') ? body.url : undefined;
+  const newUrl = url !== undefined && url !== row.url;
+  if (newUrl) await checkUrl(services, url, errors);
+  if (errors.length > 0) throw new ValidationError(errors);
+  const now = services.jobs.clock.now();
+  const changes = {
+    updated_at: new Date(Math.max(now, Date.parse(row.updated_at) + 1)).toISOString(),
+    ...(body.name !== undefined ? { name: body.name as string | null } : {}),
+    // Another feed: the old one's validators mean nothing to it.
+    ...(newUrl ? { url, etag: null, last_modified: null, next_sync_at: now } : {}),
+  };
+  if (!(await services.storage.calendars.update(id, changes))) throw missing(id);
+  const synced = newUrl ? await syncCalendar(services, id, { wait: true }) : undefined;
+  return oneDoc(services, synced ?? (await loadForCaller(services, caller, id)));
+}
+
+/** DELETE /api/calendars/:id: the calendar and its blocks on the product. */
+export async function deleteCalendar(services: Services, caller: Caller, id: string): Promise<CalendarDoc> {
+  const row = await loadForCaller(services, caller, id);
+  const doc = await oneDoc(services, row);
+  await holdingCalendar(services, id, async () => {
+    if (!(await services.storage.calendars.delete(id))) throw missing(id);
+    await changeProductAsService(services, row.product_id, (current) => {
+      const availability = (current.availability ?? {}) as { reservationDates?: ReservationItem[] };
+      return { ...current, availability: { ...availability, reservationDates: withCalendarBlocks(availability.reservationDates ?? [], id, []) } as unknown as JsonObject };
+    }).catch((error: unknown) => {
+      // The product went first (its calendars and blocks with it).
+      if (!(error instanceof APIError && error.status === 404)) throw error;
+    });
+  });
+  return { ...doc, events: 0, conflicts: [] };
+}
+
+/** POST /api/calendars/:id `{action: "sync"}`: syncs now (after another instance's sync of it, if one is running). */
+export async function runCalendarAction(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
+  await loadForCaller(services, caller, id);
+  const action = isPlainObject(input) ? input.action : undefined;
+  if (action !== 'sync') throw badRequest('Must be `sync`.', 'action');
+  const extra = Object.keys(input as JsonObject).filter((key) => key !== 'action');
+  if (extra.length > 0) throw new ValidationError(extra.map((key) => ({ field: key, message: 'Is not a field of this action.' })));
+  const synced = await syncCalendar(services, id, { wait: true });
+  return oneDoc(services, synced ?? (await loadForCaller(services, caller, id)));
+}

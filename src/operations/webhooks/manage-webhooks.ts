@@ -1,0 +1,160 @@
+import type { Static } from '@sinclair/typebox';
+import { isAdmin } from '../../config/defaults.js';
+import { generateId, isValidId } from '../../domain/ids.js';
+import type { ListQuery } from '../../domain/list-query.js';
+import { compileSchema, checkedBody } from '../../domain/schema-validator.js';
+import { nextTimestamp } from '../../domain/timestamps.js';
+import { webhookFields, type DeliveryAttempt, type WebhookDoc } from '../../domain/webhooks.js';
+import { matches } from '../../domain/where/matches.js';
+import { APIError, ValidationError, badRequest, notFound } from '../../errors/api-error.js';
+import { newWebhookSecret } from '../../auth/secret-box.js';
+import { checkOutboundUrl } from '../../net/outbound.js';
+import { OutboundError } from '../../net/outbound-error.js';
+import type { AttemptRow, WebhookRow } from '../../storage/webhooks-repository.js';
+import { WebhookCreateSchema, WebhookPatchSchema } from '../../http/schemas/webhooks.js';
+import { authorizeChange, denied, evaluateAccess, readableBy, type Grant } from '../access.js';
+import type { Caller, Services } from '../context.js';
+import { filteredSource, listPage, type PaginatedDocs } from '../list-page.js';
+
+const checkCreate = compileSchema(WebhookCreateSchema);
+const checkPatch = compileSchema(WebhookPatchSchema);
+type WebhookPatch = Static<typeof WebhookPatchSchema>;
+
+const missing = (id: string) => notFound(`No webhook has the id \`${id}\`.`);
+
+export function webhookDocOf(row: WebhookRow): WebhookDoc {
+  return {
+    id: row.id,
+    url: row.url,
+    events: JSON.parse(row.events) as string[],
+    active: row.active === 1,
+    ...(row.description !== null ? { description: row.description } : {}),
+    scope: row.scope === 'all' ? 'all' : 'own',
+    owner: row.owner_id,
+    ...(row.deactivated_reason !== null ? { deactivatedReason: row.deactivated_reason } : {}),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const attemptOf = (row: AttemptRow): DeliveryAttempt => ({
+  eventId: Number(row.event_id),
+  type: row.type,
+  attempt: row.attempt,
+  status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+  responseStatus: row.response_status,
+  durationMs: row.duration_ms,
+  at: row.at,
+  ...(row.error !== null ? { error: row.error } : {}),
+});
+
+/** The URL rule of SPEC 10/11: a 400 naming `url` for anything the service may not call. */
+async function checkUrl(services: Services, url: string): Promise<void> {
+  try {
+    await checkOutboundUrl(url, { allowPrivateAddresses: services.config.webhooks.allowPrivateAddresses });
+  } catch (error) {
+    if (error instanceof OutboundError) throw new ValidationError([{ field: 'url', message: error.message }]);
+    throw error;
+  }
+}
+
+/** A webhook of every event may only be an admin's. */
+function checkScope(caller: Caller, scope: string | undefined): void {
+  if (scope === 'all' && !isAdmin(caller.user)) throw new APIError(403, 'Only an admin may subscribe to every account\'s events (scope `all`).', 'scope');
+}
+
+const readGrant = (services: Services, caller: Caller, id?: string): Promise<Grant> =>
+  evaluateAccess(services.config.access.webhooks.read, { user: caller.user, id }, webhookFields);
+
+/** POST /api/webhooks: the webhook and its signing secret, which is shown only here. */
+export async function createWebhook(services: Services, caller: Caller, input: unknown): Promise<{ doc: WebhookDoc; secret: string }> {
+  const { user } = caller;
+  if (!user) throw denied(user);
+  const body = checkedBody(input, checkCreate, 'url and events') as Static<typeof WebhookCreateSchema>;
+  const grant = await evaluateAccess(services.config.access.webhooks.create, { user, data: body }, webhookFields);
+  checkScope(caller, body.scope);
+  await checkUrl(services, body.url);
+  const now = new Date().toISOString();
+  const row = {
+    id: generateId(),
+    owner_id: user.id,
+    url: body.url,
+    events: JSON.stringify(body.events),
+    scope: body.scope ?? 'own',
+    active: body.active === false ? 0 : 1,
+    description: body.description ?? null,
+    deactivated_reason: null,
+    created_at: now,
+    updated_at: now,
+  };
+  if (grant.kind === 'filter' && !matches(grant.where, row)) throw denied(user);
+  const secret = newWebhookSecret();
+  await services.storage.webhooks.insert({ ...row, secret: services.webhookSecrets.seal(secret) });
+  return { doc: webhookDocOf({ ...row, secret: '', since_event: 0 }), secret };
+}
+
+export async function findWebhooks(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<WebhookDoc>> {
+  const filter = readableBy(await readGrant(services, caller), query.where);
+  return listPage(query, filteredSource(services.storage.webhooks, filter, query.sort), (rows) => rows.map(webhookDocOf), 'webhooks');
+}
+
+async function readable(services: Services, caller: Caller, id: string): Promise<WebhookRow> {
+  if (!isValidId(id)) throw missing(id);
+  const grant = await readGrant(services, caller, id);
+  const row = await services.storage.webhooks.get(id, grant.kind === 'filter' ? grant.where : undefined);
+  if (!row) throw missing(id);
+  return row;
+}
+
+export const findWebhookById = async (services: Services, caller: Caller, id: string): Promise<WebhookDoc> => webhookDocOf(await readable(services, caller, id));
+
+/** The webhook a change is about, once the caller may make it (as for media: 401, 404, 403). */
+async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete'): Promise<WebhookRow> {
+  const row = isValidId(id) ? await services.storage.webhooks.get(id) : undefined;
+  if (!row) throw missing(id);
+  await authorizeChange(
+    caller.user,
+    async () => {
+      const doc = webhookDocOf(row) as unknown as Record<string, unknown>;
+      const grant = await evaluateAccess(services.config.access.webhooks[operation], { user: caller.user, id, doc }, webhookFields);
+      return grant.kind === 'all' || matches(grant.where, row);
+    },
+    () => readable(services, caller, id).then(() => true, () => false),
+    () => missing(id),
+  );
+  return row;
+}
+
+/** PATCH /api/webhooks/:id: url, events, active, description, scope. Activating clears the reason of a deactivation. */
+export async function updateWebhook(services: Services, caller: Caller, id: string, input: unknown): Promise<WebhookDoc> {
+  if (input === undefined || input === null) throw badRequest('The body must be a JSON object with the fields to change.');
+  const patch = checkedBody(input, checkPatch, 'the fields to change') as WebhookPatch;
+  const row = await loadForChange(services, caller, id, 'update');
+  checkScope(caller, patch.scope);
+  if (patch.url !== undefined) await checkUrl(services, patch.url);
+  const changes: Parameters<Services['storage']['webhooks']['update']>[1] = { updated_at: nextTimestamp(row.updated_at) };
+  if (patch.url !== undefined) changes.url = patch.url;
+  if (patch.events !== undefined) changes.events = JSON.stringify(patch.events);
+  if (patch.description !== undefined) changes.description = patch.description;
+  if (patch.scope !== undefined) changes.scope = patch.scope;
+  if (patch.active !== undefined) {
+    changes.active = patch.active ? 1 : 0;
+    if (patch.active) changes.deactivated_reason = null;
+  }
+  // Activated again: it takes up the events from now on, not those of the time it was off.
+  await services.storage.webhooks.update(id, changes, patch.active === true && row.active === 0);
+  return webhookDocOf({ ...row, ...changes });
+}
+
+/** DELETE /api/webhooks/:id: the webhook, its queue and its log. */
+export async function deleteWebhook(services: Services, caller: Caller, id: string): Promise<WebhookDoc> {
+  const row = await loadForChange(services, caller, id, 'delete');
+  if (!(await services.storage.webhooks.delete(id))) throw missing(id);
+  return webhookDocOf(row);
+}
+
+/** GET /api/webhooks/:id/deliveries: the latest attempts, newest first. */
+export async function webhookDeliveries(services: Services, caller: Caller, id: string, limit: number): Promise<{ docs: DeliveryAttempt[] }> {
+  const row = await readable(services, caller, id);
+  return { docs: (await services.storage.webhooks.attempts(row.id, limit)).map(attemptOf) };
+}
