@@ -36,8 +36,8 @@ export interface BenchOptions {
   compare: string | undefined;
   /** Alternating pairs with --compare. */
   pairs: number;
-  /** Service processes behind HAProxy (PostgreSQL only). */
-  instances: number;
+  /** Service processes behind HAProxy (PostgreSQL only); undefined: one process, no HAProxy. */
+  instances: number | undefined;
   /** A results file of a smaller catalogue: the p50 of each list is reported as a multiple of its. */
   baseline: string | undefined;
   /** Writes a CPU profile of the service (`node --cpu-prof`) into this folder. */
@@ -56,7 +56,8 @@ export const USAGE = `npm run bench -- [options]
   --no-pin                   do not pin the service to CPU 0 and the load generator to CPU 1
   --compare REF              also build git REF and run both alternately (REF, this, REF, this, …)
   --pairs N                  alternating pairs with --compare (default 3)
-  --instances N              PostgreSQL: N service processes behind HAProxy (default 1)
+  --instances N              PostgreSQL: N (1-4) service processes behind HAProxy, as the HAProxy test starts them
+                             (default: one process, no HAProxy)
   --baseline FILE            a results file of a smaller catalogue: list p50s as multiples of its
   --cpu-prof DIR             run the service under node --cpu-prof, profiles written to DIR`;
 
@@ -75,7 +76,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-pin': { type: 'boolean', default: false },
       compare: { type: 'string' },
       pairs: { type: 'string', default: '3' },
-      instances: { type: 'string', default: '1' },
+      instances: { type: 'string' },
       baseline: { type: 'string' },
       'cpu-prof': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -95,8 +96,12 @@ export function parseOptions(argv: string[]): BenchOptions {
   const scenarios = values.scenarios ? values.scenarios.split(',').map((name) => name.trim()) : [...SCENARIOS];
   const unknown = scenarios.filter((name) => !(SCENARIOS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`unknown scenarios: ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
-  const instances = number('instances', values.instances, 1);
-  if (instances > 1 && values.db !== 'postgres') throw new Error('--instances above 1 needs --db postgres (the instances share one database)');
+  const instances = values.instances === undefined ? undefined : Math.round(number('instances', values.instances, 1));
+  if (instances !== undefined) {
+    if (values.db !== 'postgres') throw new Error('--instances needs --db postgres (the instances share one database)');
+    if (values.compare) throw new Error('--instances runs this checkout only, not with --compare');
+    if (instances > 4) throw new Error('--instances is at most 4 (deploy/haproxy.cfg names four servers)');
+  }
   const postgresUrl = values['postgres-url'] ?? process.env.TEST_POSTGRES_URL ?? '';
   if (values.db === 'postgres' && !postgresUrl) throw new Error('--db postgres needs --postgres-url or TEST_POSTGRES_URL');
   return {

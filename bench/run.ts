@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   const references = new References(ROOT, { duration: options.duration, warmup: options.warmup, pin: pinned });
   try {
     const builds = options.compare ? [await buildRef(ROOT, options.compare, work), thisBuild()] : [thisBuild()];
-    log(`Bench on ${options.db}, ${options.products} products seeded ${options.seed === 'api' ? 'through the API' : 'in bulk'}, ${options.duration} s per measure; ${cpus().length} cores${pinned ? ', service and references on CPU 0, load on CPU 1' : ', not pinned'}`);
+    log(`Bench on ${options.db}, ${options.products} products seeded ${options.seed === 'api' ? 'through the API' : 'in bulk'}, ${options.duration} s per measure${options.instances ? `, ${options.instances} instance(s) behind HAProxy` : ''}; ${cpus().length} cores${pinned ? ', service and references on CPU 0, load on CPU 1' : ', not pinned'}`);
     for (const [index, build] of builds.entries()) subjects.push(await prepare(build, options, work, index));
     await references.start(await referenceBodies(subjects.at(-1) as Subject), work);
     log(`references: B1 ${references.bytes.get('B1')} B, B2 ${references.bytes.get('B2')} B`);
@@ -185,7 +185,7 @@ async function main(): Promise<void> {
     const machine = { cores: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, pinned };
     const { scenarios, ...rest } = options;
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-    const file = join(ROOT, `bench/results/${new Date().toISOString().replace(/[:.]/g, '-')}-${options.db}-${options.seed}${compared ? '-compare' : ''}.json`);
+    const file = join(ROOT, `bench/results/${new Date().toISOString().replace(/[:.]/g, '-')}-${options.db}-${options.seed}${options.instances ? `-${options.instances}-instances` : ''}${compared ? '-compare' : ''}.json`);
     writeFileSync(file, `${JSON.stringify({ ...rest, scenarios: [...scenarios], builds: builds.map((build) => build.label), machine, measurements, figures, skipped }, null, 2)}\n`);
     log(`results written to ${file}`);
   } finally {

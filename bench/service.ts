@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Build } from './builds.js';
+import { startClusterService } from './cluster-service.js';
 import type { BenchDatabase } from './database.js';
 import { cpuMicroseconds, rssMb, startServer, stopServer, type ServerProcess } from './processes.js';
 
-/** The service under measure: one process, or (later) several behind HAProxy. */
+/** The service under measure: one process, or several behind HAProxy (--instances). */
 export interface Service {
   build: Build;
   url: string;
@@ -16,7 +17,8 @@ export interface Service {
 
 export interface ServiceSettings {
   pin: boolean;
-  instances: number;
+  /** Processes behind HAProxy; undefined: one process alone. */
+  instances: number | undefined;
   /** Folder for `node --cpu-prof` profiles, or none. */
   cpuProf: string | undefined;
   /** This checkout: its bench configuration is used for every build. */
@@ -32,11 +34,7 @@ function startArguments(build: Build): string[] {
 }
 
 export async function startService(build: Build, database: BenchDatabase, settings: ServiceSettings): Promise<Service> {
-  if (settings.instances > 1) {
-    // Wired once the scale-out test helper (issue 46) starts N instances behind HAProxy: its
-    // url is HAProxy's, its pids the instances'.
-    throw new Error('--instances above 1 waits for the HAProxy test helper of issue 46');
-  }
+  if (settings.instances !== undefined) return startClusterService(build, database, { ...settings, instances: settings.instances });
   const args = startArguments(build);
   const profile = settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${settings.cpuProf}`] : [];
   const server: ServerProcess = await startServer({
