@@ -183,14 +183,14 @@ export class ProductsRepository {
   }
 
   /**
-   * Ids of the products not available during an interval (see blockedSql), some repeated. They come joined
+   * Ids of the products not available during an interval (see blockedSql). They come joined
    * into one text (ids hold no commas): tens of thousands of one-column rows cost the driver
    * an object each, twice the time of the query itself.
    */
-  async blockedIds(interval: Interval): Promise<string[]> {
+  async blockedIds(interval: Interval): Promise<Set<string>> {
     const joined = this.dialect === 'sqlite' ? sql`group_concat(b.product_id, ',')` : sql`string_agg(b.product_id, ',')`;
     const [ids] = await this.reader.column<string | null>(sql`SELECT ${joined} AS ids FROM (${this.blockedSql(interval)}) b`.compile(this.db), 'ids');
-    return ids ? ids.split(',') : [];
+    return new Set(ids ? ids.split(',') : []);
   }
 
   /** What the search index (of `t`, a product_texts row) can say about folded words: they may all be in `search_text`. */

@@ -43,35 +43,10 @@ class ExceptIdList implements IdList {
   }
 }
 
-/** Each id's position in a cached list, built the first time an availability filter uses it. */
-const positionsOf = new WeakMap<IdList, Map<string, number>>();
-
-function positions(base: IdList): Map<string, number> {
-  let at = positionsOf.get(base);
-  if (!at) {
-    at = new Map();
-    for (const [position, id] of base.slice(0, base.length).entries()) at.set(id, position);
-    positionsOf.set(base, at);
-  }
-  return at;
-}
-
-/**
- * `base` less the `reserved` ids (repeats and ids not in it allowed). The reserved ids are
- * looked up in `base`'s positions rather than `base` tested against a set of them: a set of
- * tens of thousands of fresh strings per interval cost most of the filter's time.
- */
-export function withoutReserved(base: IdList, reserved: Iterable<string>): ExceptIdList {
-  const at = positions(base);
-  const found: number[] = [];
-  for (const id of reserved) {
-    const position = at.get(id);
-    if (position !== undefined) found.push(position);
-  }
-  const sorted = Int32Array.from(found).sort();
-  let kept = 0;
-  for (let index = 0; index < sorted.length; index++) {
-    if (index === 0 || sorted[index] !== sorted[index - 1]) sorted[kept++] = sorted[index] as number;
-  }
-  return new ExceptIdList(base, sorted.slice(0, kept));
+export function withoutReserved(base: IdList, reserved: Set<string>): ExceptIdList {
+  const removed: number[] = [];
+  base.slice(0, base.length).forEach((id, position) => {
+    if (reserved.has(id)) removed.push(position);
+  });
+  return new ExceptIdList(base, Int32Array.from(removed));
 }
