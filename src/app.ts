@@ -20,6 +20,7 @@ import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
+import { importExportRoutes } from './http/import-export-routes.js';
 import { calendarFeedRoutes } from './http/calendar-feed-routes.js';
 import { calendarsRoutes } from './http/calendars-routes.js';
 import { scheduleCalendarSync } from './operations/calendars/sync-job.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await registerRateLimit(app, options.config, options.redisUrl);
   await app.register(healthRoutes(options.storage));
   await app.register(productsRoutes(services));
+  await app.register(importExportRoutes(services, join(options.dataDir, 'imports')));
   await app.register(rentsRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(calendarFeedRoutes(services, { publicUrl: options.publicUrl }));

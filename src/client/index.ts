@@ -11,6 +11,11 @@ export type PublicProfile = components['schemas']['PublicProfile'];
 export type Media = components['schemas']['Media'];
 type ProductInput = paths['/api/products']['post']['requestBody']['content']['application/json'];
 type ProductPatch = NonNullable<paths['/api/products/{id}']['patch']['requestBody']>['content']['application/json'];
+type ImportEndpoint = paths['/api/products/import']['post'];
+/** What POST /api/products/import answers: a report per row, and the totals. */
+export type ImportReport = ImportEndpoint['responses'][200]['content']['application/json'];
+export type ImportOptions = NonNullable<ImportEndpoint['parameters']['query']>;
+export type ExportOptions = NonNullable<paths['/api/products/export']['get']['parameters']['query']>;
 export type Calendar = components['schemas']['Calendar'];
 type CalendarInput = paths['/api/calendars']['post']['requestBody']['content']['application/json'];
 type CalendarPatch = NonNullable<paths['/api/calendars/{id}']['patch']['requestBody']>['content']['application/json'];
@@ -117,6 +122,20 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
     updateProduct: async (id: string, patch: ProductPatch, ifMatch?: string) =>
       unwrap(await client.PATCH('/api/products/{id}', { params: { path: { id }, header: ifMatch ? { 'if-match': ifMatch } : {} }, body: patch })).doc,
     deleteProduct: async (id: string) => unwrap(await client.DELETE('/api/products/{id}', { params: { path: { id } } })).doc,
+    /** GET /api/products/export: the file's text (CSV unless `format` says otherwise), with the list's filters and sort. */
+    exportProducts: async (options: ExportOptions = {}): Promise<string> =>
+      unwrap(await client.GET('/api/products/export', { params: { query: options }, parseAs: 'text' })) as string,
+    /** POST /api/products/import: a CSV, JSON or NDJSON file (a Blob's type, else `options.format`, says which). */
+    async importProducts(file: Blob, options: ImportOptions = {}): Promise<ImportReport> {
+      const type = file.type || { csv: 'text/csv', json: 'application/json', ndjson: 'application/x-ndjson' }[options.format ?? 'csv'];
+      const result = await client.POST('/api/products/import', {
+        params: { query: options },
+        body: file as never,
+        bodySerializer: () => file,
+        headers: { 'content-type': type },
+      });
+      return unwrap(result);
+    },
     async uploadMedia(file: Blob, filename: string, alt?: string): Promise<Media> {
       const result = await client.POST('/api/rentMedia', {
         body: { file, alt } as never,

@@ -1540,6 +1540,273 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/products/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export products as CSV, JSON or NDJSON (streamed) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description csv: one column per field path; json: an array; ndjson: one product a line. */
+                    format?: "csv" | "json" | "ndjson";
+                    /** @description CSV only: begin with a UTF-8 byte order mark, by which spreadsheet programs recognise UTF-8. */
+                    bom?: boolean;
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description Search in name, description and location; case- and accent-insensitive. */
+                    q?: string;
+                    /** @description ISO date or date-time: only products free from here… */
+                    availableFrom?: string;
+                    /** @description …to here (a whole date is inclusive). */
+                    availableTo?: string;
+                    /** @description Comma-separated paths; `-` for descending. */
+                    sort?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file, streamed, with Content-Disposition: attachment; filename="products-<date>.<format>". */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                        "application/json": components["schemas"]["Product"][];
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import products from a CSV, JSON or NDJSON file */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description create: a row whose id exists is a 409; upsert: it replaces that product (a row equal to it is left unchanged). */
+                    mode?: "create" | "upsert";
+                    /** @description Check every row and report; write nothing. */
+                    dryRun?: boolean;
+                    /** @description Write every row or none: nothing is written unless every row is valid. */
+                    atomic?: boolean;
+                    /** @description The file's format, where its Content-Type (or a form file's name) does not say it. */
+                    format?: "csv" | "json" | "ndjson";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description A CSV, JSON or NDJSON file; its format from `format`, else its extension, else its type, else CSV.
+                         */
+                        file: string;
+                    };
+                    "text/csv": string;
+                    "application/json": {
+                        [key: string]: unknown;
+                    }[];
+                    "application/x-ndjson": string;
+                };
+            };
+            responses: {
+                /** @description What each row did (or would do, on a dry run), and the totals. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mode: "create" | "upsert";
+                            dryRun: boolean;
+                            atomic: boolean;
+                            /** @description Whether the rows reported created or updated are stored: false for a dry run and for an atomic import that failed. */
+                            committed: boolean;
+                            totals: {
+                                rows: number;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                errors: number;
+                            };
+                            rows: {
+                                /** @description 1 for the first product of the file (a CSV header is not a row). */
+                                row: number;
+                                /** @description The product's id; null for a row without one that was not written. */
+                                id: string | null;
+                                status: "created" | "updated" | "unchanged" | "error";
+                                /** @description For an error: the status POST /api/products/:id would have answered (400, 403, 409…). */
+                                code?: number;
+                                errors: {
+                                    message: string;
+                                    field?: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rents/login": {
         parameters: {
             query?: never;

@@ -60,6 +60,7 @@ export function defaultConfig(): RentalConfig {
       mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
       sizes: { thumbnail: { width: 400 } },
     },
+    import: { maxRows: 100_000, maxBytes: 100 * 1024 * 1024 },
     calendars: { syncInterval: 900_000, allowPrivateAddresses: false },
     webhooks: { allowPrivateAddresses: false },
     events: { retention: 7 * 24 * 3_600_000 },

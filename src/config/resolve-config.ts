@@ -113,6 +113,7 @@ const SCHEMA: Record<string, Check> = {
       if (size.width === undefined && size.height === undefined) throw new ConfigError(key, 'needs a width, a height or both.');
     }),
   }),
+  import: object({ maxRows: whole(1), maxBytes: whole(1) }),
   calendars: object({ syncInterval: whole(1), allowPrivateAddresses: bool }),
   webhooks: object({ allowPrivateAddresses: bool }),
   events: object({ retention: whole(1) }),
@@ -150,6 +151,7 @@ export function resolveConfig(input: unknown): RentalConfig {
     rateLimit,
     cors: mergeSection(base.cors, given.cors),
     media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
+    import: mergeSection(base.import, given.import),
     calendars: mergeSection(base.calendars, given.calendars),
     webhooks: mergeSection(base.webhooks, given.webhooks),
     events: mergeSection(base.events, given.events),

@@ -91,6 +91,8 @@ export interface RentalConfig {
   /** Origins whose pages may call the API from a browser (`*` for any); none by default. */
   cors: { origins: string[] };
   media: { maxFileSize: number; mimeTypes: string[]; sizes: Record<string, { width?: number; height?: number }> };
+  /** POST /api/products/import: the most rows and bytes one file may have (beyond either, a 413). */
+  import: { maxRows: number; maxBytes: number };
   /** Imported calendars (SPEC section 10): how often each is fetched (ms), and whether private addresses may be. */
   calendars: { syncInterval: number; allowPrivateAddresses: boolean };
   /** Webhook deliveries (SPEC 11): whether their URLs may name loopback, private or link-local addresses. */

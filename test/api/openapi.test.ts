@@ -47,6 +47,7 @@ describe('OpenAPI document and docs page', () => {
   it('lists every registered route with its parameters, bodies and error responses', async () => {
     const expected: [string, string][] = [
       ['get', '/api/products'], ['post', '/api/products'], ['patch', '/api/products'], ['delete', '/api/products'], ['get', '/api/products/count'],
+      ['get', '/api/products/export'], ['post', '/api/products/import'],
       ['get', '/api/products/{id}'], ['post', '/api/products/{id}'], ['patch', '/api/products/{id}'], ['delete', '/api/products/{id}'],
       ['post', '/api/rents/login'], ['get', '/api/rents/me'], ['post', '/api/rents/refresh'], ['post', '/api/rents/refresh-token'], ['post', '/api/rents/logout'], ['post', '/api/rents/unlock'], ['post', '/api/rents/forgot-password'], ['post', '/api/rents/reset-password'],
       ['get', '/api/rents'], ['get', '/api/rents/count'], ['post', '/api/rents'], ['patch', '/api/rents'], ['delete', '/api/rents'], ['get', '/api/rents/{id}'], ['patch', '/api/rents/{id}'], ['delete', '/api/rents/{id}'],

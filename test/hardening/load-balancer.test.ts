@@ -10,6 +10,9 @@ import { openStorage } from '../../src/storage/storage.js';
 import { startCluster, type Cluster } from '../helpers/cluster.js';
 import { HAPROXY } from '../helpers/haproxy.js';
 import { HttpClient } from '../helpers/http.js';
+import { Receiver } from '../helpers/receiver.js';
+import { SseStream } from '../helpers/sse.js';
+import { until } from '../helpers/until.js';
 
 const skip = !process.env.TEST_POSTGRES_URL ? 'TEST_POSTGRES_URL is not set'
   : !process.env.TEST_REDIS_URL ? 'TEST_REDIS_URL is not set'
@@ -194,5 +197,38 @@ describe('three instances behind HAProxy', { skip }, () => {
   });
 
   it.todo('a booking confirmed on one instance blocks requests on the others');
-  it.todo('events and webhooks are delivered once, whichever instance wrote them');
+  it('delivers each event to a webhook once and to a live stream on any instance, whichever instance wrote it', async () => {
+    const token = await login();
+    const receiver = await Receiver.start();
+    const streams: SseStream[] = [];
+    try {
+      const hook = await lb.post<{ doc: { id: string }; secret: string }>('/api/webhooks', { url: `${receiver.url}/hook`, events: ['product.created'] }, token);
+      assert.equal(hook.status, 201, hook.text);
+      for (const instance of cluster.instances) streams.push(await SseStream.open(instance.url, { token }));
+      assert.ok(streams.every((stream) => stream.status === 200));
+      const before = await cluster.balancer.servers();
+      const created: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const res = await lb.post<{ doc: { id: string } }>('/api/products', { basic: { product_name: `Balanced ${i}` } }, token);
+        assert.equal(res.status, 201, res.text);
+        created.push(res.body.doc.id);
+      }
+      assert.deepEqual(await sentSince(cluster, before), [10, 10, 10], 'every instance wrote some of the products');
+      const delivered = () => new Set(receiver.events().map((event) => (event.data as { id: string }).id));
+      assert.ok(await until(() => created.every((id) => delivered().has(id)), 30_000), `delivered ${delivered().size} of 30`);
+      // Each instance runs the delivery job; a second delivery of an event would come within moments.
+      await new Promise((done) => setTimeout(done, 2_000));
+      const ids = receiver.received.map((request) => request.headers['webhook-id']);
+      assert.equal(ids.length, 30, 'one delivery per event');
+      assert.equal(new Set(ids).size, 30);
+      for (const stream of streams) {
+        assert.ok(await until(() => created.every((id) => stream.events.some((event) => event.data.type === 'product.created' && event.data.data.id === id)), 10_000));
+        const seen = stream.events.filter((event) => event.data.type === 'product.created').map((event) => event.data.id);
+        assert.equal(new Set(seen).size, seen.length, 'no event twice on a stream');
+      }
+    } finally {
+      for (const stream of streams) await stream.close();
+      await receiver.close();
+    }
+  });
 });
