@@ -115,6 +115,7 @@ const DEFINITIONS = {
   CALENDAR_NOT_FOUND: define<[string]>(404, (id) => `No calendar has the id \`${id}\`.`),
   CALENDAR_PRODUCT_UNKNOWN: define<[string]>(400, (id) => `No product has the id \`${id}\`.`, 'product'),
   CALENDAR_PRODUCT_GONE: define(404, "The calendar's product no longer exists."),
+  CALENDAR_CHANGE_FORBIDDEN: define<[string]>(403, (operation) => `You may not ${operation} this calendar.`),
   CALENDAR_IMPORT_FORBIDDEN: define(403, 'Only the owner of the product or an admin may import calendars into it.'),
   CALENDAR_ACTION_INVALID: define(400, 'Must be `sync`.', 'action'),
   FEED_NOT_FOUND: define(404, 'No calendar feed here: the URL is unknown or its token was replaced.'),
