@@ -134,6 +134,10 @@ export interface paths {
                     availableFrom?: string;
                     /** @description …to here (a whole date is inclusive). */
                     availableTo?: string;
+                    /** @description ISO date or date-time: only products with a reservation (own, a confirmed booking's or an imported block; buffers not counted) overlapping from here… */
+                    reservedFrom?: string;
+                    /** @description …to here (a whole date is inclusive). The owner dashboard lists the week's pick-ups and returns with it. */
+                    reservedTo?: string;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -791,6 +795,10 @@ export interface paths {
                     availableFrom?: string;
                     /** @description …to here (a whole date is inclusive). */
                     availableTo?: string;
+                    /** @description ISO date or date-time: only products with a reservation (own, a confirmed booking's or an imported block; buffers not counted) overlapping from here… */
+                    reservedFrom?: string;
+                    /** @description …to here (a whole date is inclusive). The owner dashboard lists the week's pick-ups and returns with it. */
+                    reservedTo?: string;
                 };
                 header?: never;
                 path?: never;
