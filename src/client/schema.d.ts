@@ -5635,7 +5635,7 @@ export interface paths {
         };
         /**
          * Live stream of events (Server-Sent Events)
-         * @description Each event as `id: <n>`, `event: <type>`, `data: {id, type, createdAt, data}`; a `:` comment at least every 15 s. Anonymous callers get product.* and reservation.* events of published products; an owner also every event about their own products, bookings, media and calendars; an admin everything. `Last-Event-ID` (or `?lastEventId=`) resumes after that event; from before the retention, a `reset` event comes first. The payloads are described in this document's `webhooks` section.
+         * @description Each event as `id: <n>`, `event: <type>`, `data: {id, type, createdAt, data}`; a `:` comment at least every 15 s. Anonymous callers get product.* and reservation.* events of published products; an owner also every event about their own products, bookings, media and calendars; an admin everything. `Last-Event-ID` (or `?lastEventId=`) resumes after that event; from before the retention, a `reset` event comes first. The payloads are described in this document's `webhooks` section. A session cookie (the dashboard's `rental-session`; in cookie mode the token cookie) authenticates the stream as a Bearer token does, so a browser's EventSource gets its account's events; a token that does not hold, in the header or a cookie, is a 401.
          */
         get: {
             parameters: {
