@@ -24,8 +24,12 @@ function useTerms(owner: string, product: Product | null): Term[] | undefined {
   return loaded.status === 'ready' ? (loaded.data as Term[]) : own;
 }
 
-/** The product's details: every field of SPEC 2 (the gallery and reservations have screens of their own). */
-export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null; reload?: () => Promise<LoadedProduct> }) {
+/**
+ * The product's details: every field of SPEC 2 (the gallery and reservations have screens of
+ * their own). `newer`: the live stream told of a newer version than the one loaded; without
+ * unsaved edits it is loaded at once, with them the owner is told (a save would be a 412).
+ */
+export function ProductEditor({ loaded, reload, newer = false }: { loaded: LoadedProduct | null; reload?: () => Promise<LoadedProduct>; newer?: boolean }) {
   const i18n = useI18n();
   const { t } = i18n;
   const user = useUser();
@@ -102,6 +106,9 @@ export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null
       setFailure(error);
     }
   };
+  useEffect(() => {
+    if (newer && !dirty && !busy) void loadLatest();
+  }, [newer, dirty, busy]);
 
   const remove = async () => {
     if (!product || !window.confirm(t('editor.confirmDelete', { name: product.basic.product_name }))) return;
@@ -155,6 +162,14 @@ export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null
     <div class="editor">
       {!product && <h1>{t('editor.newTitle')}</h1>}
       <Notice text={notice} />
+      {newer && dirty && !conflict && (
+        <div class="notice notice-warn" role="alert">
+          <p>{t('editor.changedElsewhere')}</p>
+          <button type="button" onClick={loadLatest}>
+            {t('editor.loadLatest')}
+          </button>
+        </div>
+      )}
       {conflict && (
         <div class="notice notice-error" role="alert">
           <p>{t('editor.conflict')}</p>
