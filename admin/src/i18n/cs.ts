@@ -375,7 +375,7 @@ export const cs: Messages & Record<string, string> = {
   'imports.lastError': 'Poslední synchronizace selhala:',
   'imports.sync': 'Synchronizovat',
   'imports.syncing': 'Synchronizuji…',
-  'imports.syncLabel': 'Synchronizovat {name}',
+  'imports.syncLabel': 'Synchronizovat: {name}',
   'imports.edit': 'Změnit',
   'imports.editLabel': 'Změnit {name}',
   'imports.remove': 'Odebrat',

@@ -357,7 +357,7 @@ export const en = {
   'imports.lastError': 'The last sync failed:',
   'imports.sync': 'Sync now',
   'imports.syncing': 'Syncing…',
-  'imports.syncLabel': 'Sync {name} now',
+  'imports.syncLabel': 'Sync now: {name}',
   'imports.edit': 'Change',
   'imports.editLabel': 'Change {name}',
   'imports.remove': 'Remove',
