@@ -67,7 +67,10 @@ export function Calendar({ loaded, reload }: ProductSection) {
     const next = addDays(day, by);
     setFocus(next);
     if (next.slice(0, 7) !== shown) route(`${path}?month=${next.slice(0, 7)}`, true);
-    requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-day="${next}"]`)?.focus());
+    // At once when the day is shown (a fast typist's next key goes to it), else once the next month is drawn.
+    const shownDay = document.querySelector<HTMLButtonElement>(`[data-day="${next}"]`);
+    if (shownDay && next.slice(0, 7) === shown) shownDay.focus();
+    else requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-day="${next}"]`)?.focus());
   };
 
   const reserve = async (event: Event) => {
