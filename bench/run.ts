@@ -9,9 +9,10 @@ import { Latencies } from './latencies.js';
 import { freePort, NODE_FLAGS, START_SCRIPT } from '../scripts/start-command.js';
 import type { SeedOwner } from '../src/seed/generate-products.js';
 import { seedThroughApi } from './seed-through-api.js';
+import { measureImportExport, type PhaseFigures } from './import-export.js';
 
 /**
- * `npm run bench [-- --db postgres] [--duration 10] [--products 100000] [--seed api]`
+ * `npm run bench [-- --db postgres] [--duration 10] [--products 100000] [--seed api] [--import-export false]`
  * Every target is a ratio to a bare Fastify server measured in the same run.
  */
 const { values: args } = parseArgs({
@@ -21,6 +22,8 @@ const { values: args } = parseArgs({
     products: { type: 'string', default: '100000' },
     connections: { type: 'string', default: '10' },
     seed: { type: 'string', default: 'bulk' },
+    /** Products' import and export (issue 47, bench/import-export.ts): on by default. */
+    'import-export': { type: 'string', default: 'true' },
   },
 });
 if (args.seed !== 'bulk' && args.seed !== 'api') throw new Error(`--seed is bulk (the default) or api, not ${args.seed}`);
@@ -302,12 +305,28 @@ async function main(): Promise<void> {
     await stop(restarted);
   }
 
+  if (args['import-export'] !== 'false') await importExportFigures();
+
   log('ceiling again, after the run');
   const drift = record('ceiling again, after the run (ratios stay to the first)', await measureCeiling(), ceiling);
   log(`  the machine's ceiling moved by ${((drift.ratio ?? 1) * 100 - 100).toFixed(1)} % during the run`);
 
   printAndSave();
   rmSync(work, { recursive: true, force: true });
+}
+
+/** Rows a second of the products' export and import (dry and real) at PRODUCTS, and the service's RSS meanwhile. */
+async function importExportFigures(): Promise<void> {
+  log(`import and export of ${PRODUCTS} products`);
+  const figures = await measureImportExport({ db: DB, products: PRODUCTS, postgresUrl: adminPg });
+  const row = (scenario: string, phase: PhaseFigures) => {
+    // The req/s column holds rows a second; the service's RSS is in the scenario's name so that the table shows it.
+    rows.push({ scenario: `${scenario}, ${PRODUCTS} products: rows/s; RSS ${phase.rssMb.before} → peak ${phase.rssMb.peak} MB`, requestsPerSecond: phase.rowsPerSecond, p50: 0, p99: 0, note: `${phase.seconds} s, ${phase.megabytes} MB; anonymous memory ${phase.anonymousMb.before} → peak ${phase.anonymousMb.peak} MB` });
+  };
+  row('export CSV', figures.exportCsv);
+  row('export NDJSON', figures.exportNdjson);
+  row('import CSV, dry run', figures.importDryRun);
+  row('import CSV', figures.importReal);
 }
 
 function recordStartup(server: Server): void {

@@ -1,6 +1,6 @@
 // @ts-check
 // Compiles `src/` to plain JavaScript in `dist/`, which `npm start`, `npm run rental` and
-// `npm run demo` run without a TypeScript loader (design in README: "Compiled, not loaded").
+// `npm run demo` run without a TypeScript loader (docs/design.md: "Compiled, not loaded").
 // Plain JavaScript itself, so that it runs before anything else is built or loaded.
 //
 //   node scripts/build.mjs             build

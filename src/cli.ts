@@ -12,6 +12,7 @@ import { seedDemoCalendar } from './seed/seed-calendar.js';
 import { openMediaStore } from './storage/open-media-store.js';
 import type { MediaStore } from './storage/media-store.js';
 import { openStorage, type Storage } from './storage/storage.js';
+import { CliUsageError, productsExport, productsImport } from './cli/products-files.js';
 
 const USAGE = `Usage: npm run rental -- <command> [options]
 
@@ -24,6 +25,14 @@ Commands:
       Fills an empty database with a demo catalogue and prints a demo login.
   migrate
       Applies pending database migrations and exits.
+  products:import <file> [--owner <e-mail>] [--mode create|upsert] [--dry-run] [--atomic]
+                  [--format csv|json|ndjson] [--report <file>]
+      Imports products from a CSV, JSON or NDJSON file (the export's format), every row
+      validated as the API validates it, as the account --owner names; without it as the
+      operator (an admin), each new product naming its owner. Exits 1 if any row failed.
+  products:export [--format csv|json|ndjson] [--out <file>] [--where <JSON>] [--q <text>]
+                  [--sort <fields>] [--owner <e-mail>] [--bom]
+      Writes the products (all of them, or what --owner's account may read) to --out or stdout.
   backup --to <new folder>
       Copies the installation while the service runs: the SQLite database as one consistent
       snapshot, the media files and the signing secret. To restore, stop the service and use
@@ -72,6 +81,8 @@ async function seedDemo(config: RentalConfig, storage: Storage, mediaStore: Medi
     { ...DEMO_OPTIONS, products },
   );
   console.log(`Seeded ${result.products} products, ${result.mediaIds.length} images and ${result.owners.length} rental businesses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const bookings = Object.entries(result.bookings).map(([status, count]) => `${count} ${status}`).join(', ');
+  if (bookings !== '') console.log(`Bookings: ${bookings}.`);
   console.log(`Demo login (admin): ${result.demoLogin.email} / ${result.demoLogin.password}`);
   console.log(`Other accounts: ${result.owners.slice(1).map((owner) => owner.email).join(', ')} (same password)`);
   const calendar = await seedDemoCalendar(storage, result.publishedIds, baseUrl);
@@ -102,6 +113,7 @@ async function backup(env: Env, args: string[]): Promise<void> {
 }
 
 function describe(error: unknown): string {
+  if (error instanceof CliUsageError) return error.message;
   if (error instanceof APIError) return error.items.map((item) => (item.field ? `${item.field}: ${item.message}` : item.message)).join('\n');
   return error instanceof Error ? error.message : String(error);
 }
@@ -112,7 +124,7 @@ export async function runCli(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (!['users:create', 'users:set-password', 'seed:demo', 'migrate', 'backup'].includes(command)) throw new CliError(`Unknown command \`${command}\`.\n\n${USAGE}`);
+  if (!['users:create', 'users:set-password', 'seed:demo', 'migrate', 'backup', 'products:import', 'products:export'].includes(command)) throw new CliError(`Unknown command \`${command}\`.\n\n${USAGE}`);
   const env = readEnv();
   // A backup reads the installation as it is: no configuration, no migration.
   if (command === 'backup') return backup(env, rest);
@@ -122,6 +134,8 @@ export async function runCli(argv: string[]): Promise<void> {
     if (command === 'users:create') await usersCreate(config, storage, rest);
     else if (command === 'users:set-password') await usersSetPassword(storage, rest);
     else if (command === 'seed:demo') await seedWithMedia(config, storage, env, rest, env.publicUrl ?? `http://${env.host}:${env.port}`);
+    else if (command === 'products:import') process.exitCode = (await productsImport(config, storage, env.dataDir, rest)) ? 0 : 1;
+    else if (command === 'products:export') await productsExport(config, storage, env.dataDir, rest);
     else console.log('Database is up to date.');
   } finally {
     await storage.close();

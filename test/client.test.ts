@@ -70,4 +70,20 @@ describe('typed client (src/client) against a started server', () => {
     await client.logout();
     assert.equal((await client.me()).user, null);
   });
+
+  it('exports and imports products', async () => {
+    const client = createRentalClient({ baseUrl: server.url });
+    await client.login(email, password);
+    await client.createProduct({ basic: { product_name: 'Křovinořez' }, additional: { price: 1200 } }, 'client-file');
+    const csv = await client.exportProducts({ where: { id: { equals: 'client-file' } } });
+    assert.match(csv, /^id,internal_name,basic\.product_name,/);
+    assert.ok(csv.includes('client-file,,Křovinořez,'));
+    const same = await client.importProducts(new Blob([csv], { type: 'text/csv' }), { mode: 'upsert' });
+    assert.deepEqual(same.totals, { rows: 1, created: 0, updated: 0, unchanged: 1, errors: 0 });
+    const ndjson = await client.exportProducts({ format: 'ndjson', where: { id: { equals: 'client-file' } } });
+    const copy = ndjson.replaceAll('client-file', 'client-copy').replace('"slug":"krovinorez"', '"slug":"krovinorez-kopie"');
+    const created = await client.importProducts(new Blob([copy]), { format: 'ndjson', dryRun: true });
+    assert.deepEqual(created.rows, [{ row: 1, id: 'client-copy', status: 'created', errors: [] }]);
+    await assert.rejects(client.exportProducts({ sort: 'nope' }), (error: unknown) => error instanceof RentalApiError && error.status === 400 && error.errors[0]?.field === 'sort');
+  });
 });

@@ -47,6 +47,7 @@ describe('OpenAPI document and docs page', () => {
   it('lists every registered route with its parameters, bodies and error responses', async () => {
     const expected: [string, string][] = [
       ['get', '/api/products'], ['post', '/api/products'], ['patch', '/api/products'], ['delete', '/api/products'], ['get', '/api/products/count'],
+      ['get', '/api/products/export'], ['post', '/api/products/import'],
       ['get', '/api/products/{id}'], ['post', '/api/products/{id}'], ['patch', '/api/products/{id}'], ['delete', '/api/products/{id}'],
       ['post', '/api/rents/login'], ['get', '/api/rents/me'], ['post', '/api/rents/refresh'], ['post', '/api/rents/refresh-token'], ['post', '/api/rents/logout'], ['post', '/api/rents/unlock'], ['post', '/api/rents/forgot-password'], ['post', '/api/rents/reset-password'],
       ['get', '/api/rents'], ['get', '/api/rents/count'], ['post', '/api/rents'], ['patch', '/api/rents'], ['delete', '/api/rents'], ['get', '/api/rents/{id}'], ['patch', '/api/rents/{id}'], ['delete', '/api/rents/{id}'],
@@ -54,6 +55,8 @@ describe('OpenAPI document and docs page', () => {
       ['get', '/api/rentMedia/file/{filename}'], ['get', '/health'], ['get', '/ready'],
       ['get', '/api/products/{id}/calendar.ics'], ['get', '/api/rents/{id}/calendar.ics'], ['post', '/api/rents/{id}/calendar-token'],
       ['post', '/api/calendars'], ['get', '/api/calendars'], ['get', '/api/calendars/count'], ['get', '/api/calendars/{id}'], ['patch', '/api/calendars/{id}'], ['delete', '/api/calendars/{id}'], ['post', '/api/calendars/{id}'],
+      ['get', '/api/products/{id}/quote'], ['get', '/api/products/{id}/availability'],
+      ['post', '/api/bookings'], ['get', '/api/bookings'], ['get', '/api/bookings/count'], ['get', '/api/bookings/{id}'], ['post', '/api/bookings/{id}'],
       ['post', '/api/webhooks'], ['get', '/api/webhooks'], ['get', '/api/webhooks/{id}'], ['patch', '/api/webhooks/{id}'], ['delete', '/api/webhooks/{id}'], ['get', '/api/webhooks/{id}/deliveries'],
       ['get', '/api/events'],
     ];

@@ -11,7 +11,6 @@ import { createAccount } from '../../src/operations/rents/accounts.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
 import { calendarFixture } from '../helpers/calendar-fixtures.js';
 import { ManualClock } from '../helpers/clock.js';
-import { stepClock } from '../helpers/step-clock.js';
 import { startFeedServer, type FeedServer } from '../helpers/feed-server.js';
 import { HttpClient } from '../helpers/http.js';
 import { TEST_SECRET, createPostgresDatabase, dialects, listenOnLoopback } from '../helpers/server.js';
@@ -95,11 +94,20 @@ for (const dialect of dialects) {
 
     it('the schedule fetches a calendar once an interval, whichever instance runs it', async () => {
       feeds.serve('/scheduled.ics', { body: calendarFixture('booking-com.ics', clock.now()), etag: false });
-      await subscribedProduct('scheduled-1', '/scheduled.ics');
+      const { calendar } = await subscribedProduct('scheduled-1', '/scheduled.ics');
       const fetches = () => feeds.requestsOf('/scheduled.ics').length;
       assert.equal(fetches(), 1);
       // A minute at a time, both instances' jobs tick; over three intervals the feed is fetched three times.
-      await stepClock(clock, 3 * SYNC_INTERVAL + 30_000);
+      // Each step waits until a due sync is recorded, so that the clock never outruns a sync
+      // under way on a slow machine (a sync's lease runs on this clock too).
+      const storage = storages[0] as Storage;
+      for (let moved = 0; moved < 3 * SYNC_INTERVAL + 30_000; moved += 60_000) {
+        clock.advance(60_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        for (let waited = 0; ((await storage.calendars.get(calendar.id))?.next_sync_at ?? 0) <= clock.now() && waited < 10_000; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.equal(fetches(), 4);
     });

@@ -10,6 +10,9 @@ import { openStorage } from '../../src/storage/storage.js';
 import { startCluster, type Cluster } from '../helpers/cluster.js';
 import { HAPROXY } from '../helpers/haproxy.js';
 import { HttpClient } from '../helpers/http.js';
+import { Receiver } from '../helpers/receiver.js';
+import { SseStream } from '../helpers/sse.js';
+import { until } from '../helpers/until.js';
 
 const skip = !process.env.TEST_POSTGRES_URL ? 'TEST_POSTGRES_URL is not set'
   : !process.env.TEST_REDIS_URL ? 'TEST_REDIS_URL is not set'
@@ -193,6 +196,78 @@ describe('three instances behind HAProxy', { skip }, () => {
     assert.deepEqual(await sentSince(cluster, before), [3, 3, 3], 'the restarted instance is in rotation again');
   });
 
-  it.todo('a booking confirmed on one instance blocks requests on the others');
-  it.todo('events and webhooks are delivered once, whichever instance wrote them');
+  it('delivers each event to a webhook once and to a live stream on any instance, whichever instance wrote it', async () => {
+    const token = await login();
+    const receiver = await Receiver.start();
+    const streams: SseStream[] = [];
+    try {
+      const hook = await lb.post<{ doc: { id: string }; secret: string }>('/api/webhooks', { url: `${receiver.url}/hook`, events: ['product.created'] }, token);
+      assert.equal(hook.status, 201, hook.text);
+      for (const instance of cluster.instances) streams.push(await SseStream.open(instance.url, { token }));
+      assert.ok(streams.every((stream) => stream.status === 200));
+      const before = await cluster.balancer.servers();
+      const created: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const res = await lb.post<{ doc: { id: string } }>('/api/products', { basic: { product_name: `Balanced ${i}` } }, token);
+        assert.equal(res.status, 201, res.text);
+        created.push(res.body.doc.id);
+      }
+      assert.deepEqual(await sentSince(cluster, before), [10, 10, 10], 'every instance wrote some of the products');
+      const delivered = () => new Set(receiver.events().map((event) => (event.data as { id: string }).id));
+      assert.ok(await until(() => created.every((id) => delivered().has(id)), 30_000), `delivered ${delivered().size} of 30`);
+      // Each instance runs the delivery job; a second delivery of an event would come within moments.
+      await new Promise((done) => setTimeout(done, 2_000));
+      const ids = receiver.received.map((request) => request.headers['webhook-id']);
+      assert.equal(ids.length, 30, 'one delivery per event');
+      assert.equal(new Set(ids).size, 30);
+      for (const stream of streams) {
+        assert.ok(await until(() => created.every((id) => stream.events.some((event) => event.data.type === 'product.created' && event.data.data.id === id)), 10_000));
+        const seen = stream.events.filter((event) => event.data.type === 'product.created').map((event) => event.data.id);
+        assert.equal(new Set(seen).size, seen.length, 'no event twice on a stream');
+      }
+    } finally {
+      for (const stream of streams) await stream.close();
+      await receiver.close();
+    }
+  });
+  it('a booking confirmed on one instance blocks requests and confirmations on the others; of racing confirmations one wins', async () => {
+    const token = await login();
+    const [one, two, three] = cluster.instances.map((instance) => new HttpClient(instance.url)) as [HttpClient, HttpClient, HttpClient];
+    const created = await one.post('/api/products/balanced-tent', {
+      basic: { product_name: 'Balanced tent', location: 'Brno' }, additional: { price: 100, time_unit: 'day' }, settings: { published: true },
+    }, token);
+    assert.equal(created.status, 201, created.text);
+    const day = (n: number) => new Date(Date.now() + (400 + n) * 86_400_000).toISOString().slice(0, 10);
+    const customer = { name: 'Jana Nováková', email: 'jana@example.cz' };
+    const ask = async (client: HttpClient, from: string, to: string) => {
+      const res = await client.post<{ doc: { id: string } }>('/api/bookings', { product: 'balanced-tent', from, to, customer });
+      assert.equal(res.status, 201, res.text);
+      return res.body.doc.id;
+    };
+    const confirm = (client: HttpClient, id: string) => client.post<{ status: string }>(`/api/bookings/${id}`, { action: 'confirm' }, token);
+    const fieldsOf = (body: unknown) => (body as { errors: { field?: string }[] }).errors.map((error) => error.field);
+
+    // Two open requests for the same days, made on different instances; the first confirmed on instance 1.
+    const first = await ask(one, day(1), day(2));
+    const second = await ask(two, day(1), day(2));
+    assert.equal((await confirm(one, first)).status, 200);
+    const late = await confirm(two, second);
+    assert.equal(late.status, 409, late.text);
+    assert.deepEqual(fieldsOf(late.body), ['from']);
+    const refused = await three.post('/api/bookings', { product: 'balanced-tent', from: day(2), to: day(3), customer });
+    assert.equal(refused.status, 409, refused.text);
+    assert.deepEqual(fieldsOf(refused.body), ['from']);
+    const calendar = await three.get<{ busy: { kind: string }[] }>(`/api/products/balanced-tent/availability?from=${day(1)}&to=${day(2)}`);
+    assert.equal(calendar.status, 200, calendar.text);
+    assert.deepEqual(calendar.body.busy.map((busy) => busy.kind), ['reserved']);
+
+    // Three overlapping requests confirmed at once, each on its own instance: the databases' locks let one through.
+    const racing = [await ask(one, day(10), day(11)), await ask(two, day(10), day(11)), await ask(three, day(11), day(12))];
+    const statuses = await Promise.all([confirm(one, racing[0] as string), confirm(two, racing[1] as string), confirm(three, racing[2] as string)]);
+    assert.deepEqual(statuses.map((res) => res.status).sort(), [200, 409, 409], statuses.map((res) => res.text).join('\n'));
+    const product = await lb.get<{ availability: { reservationDates: { bookingId?: string }[] } }>('/api/products/balanced-tent?depth=0', token);
+    const booked = product.body.availability.reservationDates.map((item) => item.bookingId);
+    const winner = racing[statuses.findIndex((res) => res.status === 200)];
+    assert.deepEqual(booked, [first, winner], 'one reservation per confirmed booking, none for the losers');
+  });
 });

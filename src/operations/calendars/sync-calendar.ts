@@ -131,16 +131,18 @@ export function holdingCalendar<T>(services: Services, calendarId: string, work:
  * validators for the next fetch). One sync of a calendar at a time across instances (see
  * holdingCalendar): `wait` (a sync asked for by a request) waits for another instance's to end
  * and then syncs again; without it (the schedule) a calendar another instance is syncing is
- * left to it. Answers the calendar as stored after it, or undefined when it is gone or was
- * left to another instance.
+ * left to it, and `onlyIfDue` leaves one that is no longer due once held. Answers the calendar
+ * as stored after it, or undefined when it is gone or was left alone.
  */
-export async function syncCalendar(services: Services, calendarId: string, options: { wait: boolean; signal?: AbortSignal }): Promise<CalendarRow | undefined> {
+export async function syncCalendar(services: Services, calendarId: string, options: { wait: boolean; onlyIfDue?: boolean; signal?: AbortSignal }): Promise<CalendarRow | undefined> {
   const synced = await holdingCalendar(
     services,
     calendarId,
     async () => {
       const row = await services.storage.calendars.get(calendarId);
       if (!row) return undefined;
+      // The schedule read the calendar as due before it held it: another instance's sync may have run since.
+      if (options.onlyIfDue && row.next_sync_at > services.jobs.clock.now()) return undefined;
       const { status, ...record } = await runSync(services, row, services.jobs.clock.now(), options.signal);
       // The calendar as it will read after the sync, its conflicts against the product as the sync left it.
       const product = await services.storage.products.get(row.product_id);

@@ -28,7 +28,7 @@ export function scheduleCalendarSync(services: Services): void {
         const due = (await services.storage.calendars.due(services.jobs.clock.now(), BATCH)).filter((id) => !seen.has(id));
         if (due.length === 0) return;
         for (const id of due) seen.add(id);
-        await Promise.all(due.map((id) => limit(() => (signal.aborted ? undefined : syncCalendar(services, id, { wait: false, signal })))));
+        await Promise.all(due.map((id) => limit(() => (signal.aborted ? undefined : syncCalendar(services, id, { wait: false, onlyIfDue: true, signal })))));
       }
     },
     // A pass may fetch many feeds of 10 s each; the lease is renewed while it runs.

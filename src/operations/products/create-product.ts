@@ -13,9 +13,9 @@ import { replaceProduct } from './update-product.js';
 import { writeProduct } from './write-product.js';
 
 /** Words that routes use beside `:id`, so they cannot be product ids. */
-const RESERVED_IDS = new Set(['count']);
+const RESERVED_IDS = new Set(['count', 'export', 'import']);
 
-function checkPathId(id: string, body: JsonObject): void {
+export function checkPathId(id: string, body: JsonObject): void {
   if (!isValidId(id) || RESERVED_IDS.has(id)) {
     throw new ValidationError([{ field: 'id', message: 'Must be 1–64 letters, digits, `_` or `-`, starting with a letter or digit (and not a reserved word such as `count`).' }]);
   }

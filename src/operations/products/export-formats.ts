@@ -1,0 +1,55 @@
+import { stringify, type Options } from 'csv-stringify/sync';
+import { PRODUCT_COLUMNS, cellOf } from '../../domain/product-columns.js';
+import { neutraliseCell } from '../../domain/spreadsheet-cells.js';
+
+/**
+ * An export's pages of documents as the text of a file: CSV (RFC 4180 by csv-stringify, one
+ * column per field of the registry, cells neutralised against formula injection), a JSON array,
+ * or NDJSON (one document a line). UTF-8 throughout; a CSV file may begin with a byte order
+ * mark, by which spreadsheet programs recognise UTF-8.
+ */
+
+export type ExportFormat = 'csv' | 'json' | 'ndjson';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'ndjson'];
+
+export const EXPORT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+};
+
+const CSV_OPTIONS: Options = {
+  record_delimiter: 'windows',
+  // An empty text is `""`, no value an empty cell (the import tells them apart); a line break
+  // inside a cell is quoted whatever the record delimiter.
+  quoted_match: [/^$/, /[\r\n]/],
+};
+
+const csvRecords = (records: (string | undefined)[][]): string => stringify(records, CSV_OPTIONS);
+
+function csvRow(doc: Record<string, unknown>): (string | undefined)[] {
+  return PRODUCT_COLUMNS.map((column) => {
+    const cell = cellOf(doc, column);
+    return cell === undefined ? undefined : neutraliseCell(cell);
+  });
+}
+
+export async function* exportText(pages: AsyncIterable<Record<string, unknown>[]>, format: ExportFormat, options: { bom?: boolean } = {}): AsyncGenerator<string> {
+  if (format === 'csv') {
+    yield (options.bom ? '\uFEFF' : '') + csvRecords([PRODUCT_COLUMNS.map((column) => column.path)]);
+    for await (const docs of pages) yield csvRecords(docs.map(csvRow));
+    return;
+  }
+  if (format === 'ndjson') {
+    for await (const docs of pages) yield docs.map((doc) => `${JSON.stringify(doc)}\n`).join('');
+    return;
+  }
+  let first = true;
+  yield '[';
+  for await (const docs of pages) {
+    if (docs.length === 0) continue;
+    yield `${first ? '\n' : ',\n'}${docs.map((doc) => JSON.stringify(doc)).join(',\n')}`;
+    first = false;
+  }
+  yield first ? ']\n' : '\n]\n';
+}
