@@ -12,6 +12,7 @@ import type { MessageKey } from '../i18n/en.js';
 const SECTIONS: { href: string; key: MessageKey; admin?: boolean }[] = [
   { href: '/admin', key: 'nav.home' },
   { href: '/admin/products', key: 'nav.products' },
+  { href: '/admin/bookings', key: 'nav.bookings' },
   { href: '/admin/calendars', key: 'nav.calendars' },
   { href: '/admin/webhooks', key: 'nav.webhooks' },
   { href: '/admin/account', key: 'nav.account' },

@@ -5,6 +5,8 @@ import { ErrorMessage, Loading } from '../components/feedback.js';
 import { useLiveReload } from '../live.js';
 import { allOf, countProducts, listProducts, productNames, type Where } from '../api/products.js';
 import { listCalendars } from '../api/calendars.js';
+import { bookingProduct, listBookings } from '../api/bookings.js';
+import { span } from './import-bits.js';
 import { ProductState } from './product-bits.js';
 import { addDays } from './calendar-days.js';
 import { handOvers, localDay, type AgendaProduct, type HandOver } from './agenda.js';
@@ -14,10 +16,12 @@ const WEEK = 7;
 /** Products with reservations in the week read at once; a shop with more sees the first ones and a note. */
 const AGENDA_LIMIT = 100;
 const PROBLEMS_SHOWN = 5;
+const REQUESTS_SHOWN = 5;
 
 /**
- * The overview: today's and the week's pick-ups and returns, calendar imports that failed,
- * then the catalogue at a glance. Changes made elsewhere refresh it (the live stream).
+ * The overview: today's and the week's pick-ups and returns, open booking requests, calendar
+ * imports that failed, then the catalogue at a glance. Changes made elsewhere refresh it (the
+ * live stream).
  */
 export function Home() {
   const i18n = useI18n();
@@ -46,6 +50,11 @@ export function Home() {
     return { docs: answer.docs, total: answer.totalDocs, names: await productNames(answer.docs.map((calendar) => calendar.product)) };
   }, [user.id]);
 
+  const [requests, reloadRequests, , refreshRequests] = useLoad(
+    () => listBookings({ where: { status: { equals: 'requested' } }, sort: 'createdAt', limit: REQUESTS_SHOWN }),
+    [user.id],
+  );
+
   const [summary, reload, , refreshSummary] = useLoad(async () => {
     const [total, published, recent] = await Promise.all([
       countProducts(mine),
@@ -57,6 +66,7 @@ export function Home() {
 
   useLiveReload((event) => event.type.startsWith('reservation.') || event.type.startsWith('booking.') || event.type === 'product.deleted', refreshAgenda);
   useLiveReload((event) => event.type.startsWith('calendar.'), refreshProblems);
+  useLiveReload((event) => event.type.startsWith('booking.'), refreshRequests);
   useLiveReload((event) => event.type.startsWith('product.'), refreshSummary);
 
   const todays = agenda.data?.items.filter((item) => item.day === today) ?? [];
@@ -76,6 +86,29 @@ export function Home() {
               <HandOverList title={t('home.pickups')} items={todays.filter((item) => item.kind === 'pickup')} empty={t('home.noPickups')} />
               <HandOverList title={t('home.returns')} items={todays.filter((item) => item.kind === 'return')} empty={t('home.noReturns')} />
             </div>
+          )}
+        </section>
+
+        <section class="card" aria-labelledby="requests-title">
+          <h2 id="requests-title">{t('home.requests')}</h2>
+          {requests.status === 'failed' && <ErrorMessage error={requests.error} retry={reloadRequests} />}
+          {requests.status === 'loading' && !requests.data && <Loading />}
+          {requests.data && requests.data.docs.length === 0 && <p class="muted">{t('home.noRequests')}</p>}
+          {requests.data && requests.data.docs.length > 0 && (
+            <>
+              <ul class="problems">
+                {requests.data.docs.map((booking) => (
+                  <li key={booking.id}>
+                    <a href={`/admin/bookings/${encodeURIComponent(booking.id)}`}>{booking.customer.name}</a>
+                    <span>{bookingProduct(booking).name ?? bookingProduct(booking).id}</span>
+                    <span class="muted">{span(i18n, booking.from, booking.to)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p>
+                <a href="/admin/bookings">{i18n.tp('home.allRequests', requests.data.totalDocs)}</a>
+              </p>
+            </>
           )}
         </section>
 

@@ -29,6 +29,15 @@ function useTerms(owner: string, product: Product | null): Term[] | undefined {
  * their own). `newer`: the live stream told of a newer version than the one loaded; without
  * unsaved edits it is loaded at once, with them the owner is told (a save would be a 412).
  */
+/** SPEC 8's duration rules, each an ISO 8601 duration. */
+const RULE_FIELDS = [
+  ['min_duration', 'editor.minDuration'],
+  ['max_duration', 'editor.maxDuration'],
+  ['lead_time', 'editor.leadTime'],
+  ['buffer_before', 'editor.bufferBefore'],
+  ['buffer_after', 'editor.bufferAfter'],
+] as const;
+
 export function ProductEditor({ loaded, reload, newer = false }: { loaded: LoadedProduct | null; reload?: () => Promise<LoadedProduct>; newer?: boolean }) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -46,7 +55,7 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
   const terms = useTerms(form.rent_owner, product);
   const [accounts] = useLoad(async () => (isAdmin ? (await listAccounts({ limit: 100, sort: 'rentNameSystem' })).docs : []), [isAdmin]);
 
-  const messages = { notNumber: t('editor.notNumber'), jsonInvalid: t('editor.jsonInvalid') };
+  const messages = { notNumber: t('editor.notNumber'), jsonInvalid: t('editor.jsonInvalid'), tiersInvalid: t('editor.tiersInvalid') };
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(original), [form, original]);
   useEffect(() => {
     setLeaveGuard(dirty ? t('editor.leave') : null);
@@ -146,7 +155,8 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
   const LABELS: Record<string, MessageKey> = {
     'product-id': 'editor.id', internal_name: 'editor.internalName', product_name: 'editor.productName', product_desc: 'editor.description', location: 'editor.location',
     rent_owner: 'editor.owner', price: 'editor.price', caution: 'editor.caution', time_unit: 'editor.timeUnit', selectedTerm: 'editor.term', published: 'editor.published',
-    slug: 'editor.slug', seo: 'editor.seo', legacy: 'editor.legacy',
+    slug: 'editor.slug', seo: 'editor.seo', legacy: 'editor.legacy', min_duration: 'editor.minDuration', max_duration: 'editor.maxDuration',
+    buffer_before: 'editor.bufferBefore', buffer_after: 'editor.bufferAfter', lead_time: 'editor.leadTime', price_tiers: 'editor.priceTiers',
   };
   for (const field of Object.keys(errors)) {
     const input = inputOfField(field);
@@ -244,6 +254,23 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
                 </option>
               ))}
             </select>
+          </Field>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('editor.rules')}</legend>
+          <p class="hint" id="rules-hint">
+            {t('editor.rulesHint')}
+          </p>
+          <div class="row">
+            {RULE_FIELDS.map(([name, key]) => (
+              <Field key={name} id={name} label={t(key)} errors={byInput[name]}>
+                {text(name, name, { placeholder: 'P2D', spellcheck: false, 'aria-describedby': [byInput[name]?.length ? `${name}-error` : '', 'rules-hint'].filter(Boolean).join(' ') })}
+              </Field>
+            ))}
+          </div>
+          <Field id="price_tiers" label={t('editor.priceTiers')} hint={t('editor.priceTiersHint')} errors={byInput.price_tiers}>
+            <textarea id="price_tiers" rows={3} class="code" value={form.price_tiers} onInput={(event) => set('price_tiers', event.currentTarget.value)} {...described('price_tiers', t('editor.priceTiersHint'), byInput.price_tiers)} />
           </Field>
         </fieldset>
 
