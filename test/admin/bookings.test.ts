@@ -25,8 +25,8 @@ for (const dialect of dialects) {
       await createRentable(server, owner.token, 'dodavka', { basic: { product_name: 'Dodávka Ford Transit' } });
       // Jana's and Petr's requests overlap: only one can be confirmed.
       bookings.jana = (await requestBooking(server, 'dodavka', dayFromNow(10), dayFromNow(12))).doc;
-      bookings.petr = (await requestBooking(server, 'dodavka', dayFromNow(11), dayFromNow(13), { name: 'Petr Svoboda', email: 'petr@example.cz' })).doc;
-      bookings.karel = (await requestBooking(server, 'dodavka', dayFromNow(20), dayFromNow(21), { name: XSS, email: 'karel@example.cz', note: XSS } as never)).doc;
+      bookings.petr = (await requestBooking(server, 'dodavka', dayFromNow(11), dayFromNow(13), { name: 'Petr Svoboda', email: 'petr@example.cz', phone: '+420 600 200 200', note: 'Na stěhování.' })).doc;
+      bookings.karel = (await requestBooking(server, 'dodavka', dayFromNow(20), dayFromNow(21), { name: XSS, email: 'karel@example.cz', phone: '+420 600 300 300', note: XSS })).doc;
       browser = await launchBrowser();
       dashboard = await openDashboard(browser);
       page = dashboard.page;
@@ -73,7 +73,7 @@ for (const dialect of dialects) {
 
     it('shows a new request without a reload', async () => {
       await page.locator('.booking-who', { hasText: 'Petr Svoboda' }).waitFor({ state: 'detached' });
-      await requestBooking(server, 'dodavka', dayFromNow(30), dayFromNow(31), { name: 'Eva Malá', email: 'eva@example.cz' });
+      await requestBooking(server, 'dodavka', dayFromNow(30), dayFromNow(31), { name: 'Eva Malá', email: 'eva@example.cz', phone: '+420 600 400 400', note: 'Díky.' });
       await page.locator('.booking-who', { hasText: 'Eva Malá' }).waitFor();
     });
 
