@@ -81,6 +81,7 @@ describe('dashboard: webhooks (sqlite)', () => {
 
     await page.getByRole('button', { name: 'I have copied it' }).click();
     await page.waitForURL(`${server.url}/admin/webhooks/${stored?.id}`);
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
     assert.equal(await page.getByLabel('Signing secret', { exact: true }).count(), 0, 'the secret is gone once left');
   });
 
