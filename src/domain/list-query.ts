@@ -17,6 +17,8 @@ export interface ListQuery {
   pagination: boolean;
   searchWords: string[];
   available?: Interval;
+  /** `reservedFrom`/`reservedTo`: only products with a reservation overlapping this interval. */
+  reserved?: Interval;
   depth: Depth;
 }
 
@@ -34,6 +36,8 @@ export interface ListParams {
   q?: string;
   availableFrom?: string;
   availableTo?: string;
+  reservedFrom?: string;
+  reservedTo?: string;
 }
 
 /**
@@ -53,20 +57,22 @@ export const depthOf = (value: unknown): Depth => (value === 0 ? 0 : 1);
  * `availableFrom`/`availableTo` as an interval; a bad boundary, or an end before the start,
  * is an error item naming the parameter (the schema's `x-available` reports them).
  */
-export function availabilityOf(from: unknown, to: unknown, errors: ErrorItem[] = []): Interval | undefined {
+export function availabilityOf(from: unknown, to: unknown, errors: ErrorItem[] = [], names = { from: 'availableFrom', to: 'availableTo' }): Interval | undefined {
   if ((from === undefined || from === '') && (to === undefined || to === '')) return undefined;
   const start = from === undefined || from === '' ? Number.MIN_SAFE_INTEGER : typeof from === 'string' ? parseBoundary(from, 'start') : undefined;
   const end = to === undefined || to === '' ? Number.MAX_SAFE_INTEGER : typeof to === 'string' ? parseBoundary(to, 'end') : undefined;
   const message = 'Must be an ISO 8601 date or a date-time with offset.';
-  if (start === undefined) errors.push({ field: 'availableFrom', message });
-  if (end === undefined) errors.push({ field: 'availableTo', message });
+  if (start === undefined) errors.push({ field: names.from, message });
+  if (end === undefined) errors.push({ field: names.to, message });
   if (start === undefined || end === undefined) return undefined;
   if (end <= start) {
-    errors.push({ field: 'availableTo', message: 'Must not be before availableFrom.' });
+    errors.push({ field: names.to, message: `Must not be before ${names.from}.` });
     return undefined;
   }
   return { start, end };
 }
+
+const reservedOf = (params: ListParams) => availabilityOf(params.reservedFrom, params.reservedTo, [], { from: 'reservedFrom', to: 'reservedTo' });
 
 /** The list a GET of a collection (or its /count) asks for, from its validated parameters. */
 export function listQueryOf(params: ListParams, fields: FieldCatalogue, options: { maxLimit: number; defaultSort: string }): ListQuery {
@@ -79,6 +85,7 @@ export function listQueryOf(params: ListParams, fields: FieldCatalogue, options:
     pagination,
     depth: depthOf(params.depth),
     available: availabilityOf(params.availableFrom, params.availableTo),
+    ...(reservedOf(params) ? { reserved: reservedOf(params) } : {}),
     searchWords: typeof params.q === 'string' ? essentialWords(searchWords(params.q)).slice(0, 20) : [],
   };
 }

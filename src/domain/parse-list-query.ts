@@ -55,10 +55,11 @@ export function parseListQuery(
   const page = wholeNumber(raw.page, 'page', 1, 1_000_000_000, errors) ?? 1;
   const depth = depthOf(raw.depth, errors);
   const available = availabilityOf(raw.availableFrom, raw.availableTo, errors);
+  const reserved = availabilityOf(raw.reservedFrom, raw.reservedTo, errors, { from: 'reservedFrom', to: 'reservedTo' });
   if (raw.q !== undefined && typeof raw.q !== 'string') errors.push({ field: 'q', message: 'Must be a string.' });
   const where = collectingErrors(() => parseWhere(raw.where, fields), errors);
   const sort = collectingErrors(() => parseSort(raw.sort, fields, options.defaultSort), errors) ?? [];
   if (errors.length > 0) throw new ValidationError(errors);
-  return { where, sort, limit, page, pagination, depth, available, searchWords: typeof raw.q === 'string' ? essentialWords(searchWords(raw.q)).slice(0, 20) : [] };
+  return { where, sort, limit, page, pagination, depth, available, ...(reserved ? { reserved } : {}), searchWords: typeof raw.q === 'string' ? essentialWords(searchWords(raw.q)).slice(0, 20) : [] };
 }
 
