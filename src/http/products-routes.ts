@@ -62,8 +62,8 @@ export function productsRoutes(services: Services) {
   const countQuery = (params: Query): ListQuery => {
     let query = listQueries.get(params);
     if (!query) {
-      const { where, q, availableFrom, availableTo } = params as ListParams;
-      query = listQueryOf({ where, q, availableFrom, availableTo }, productFields, listOptions);
+      const { where, q, availableFrom, availableTo, reservedFrom, reservedTo } = params as ListParams;
+      query = listQueryOf({ where, q, availableFrom, availableTo, reservedFrom, reservedTo }, productFields, listOptions);
       listQueries.set(params, query);
     }
     return query;

@@ -59,7 +59,7 @@ export function productListQuery(maxLimit: number) {
 
 /** GET /api/products/count: the list's filters. */
 export const productCountQuery = () =>
-  Type.Composite([Type.Pick(listQuery('products', productFields, 1), ['where']), Type.Pick(productListQuery(1), ['q', 'availableFrom', 'availableTo'])], { 'x-available': true });
+  Type.Composite([Type.Pick(listQuery('products', productFields, 1), ['where']), Type.Pick(productListQuery(1), ['q', 'availableFrom', 'availableTo', 'reservedFrom', 'reservedTo'])], { 'x-available': true });
 
 /** Which documents a bulk PATCH or DELETE changes: `where` (required: without it the method is a 405), `limit`, `sort`. */
 export function bulkWhereQuery(collection: string, fields: FieldCatalogue, verb: 'update' | 'delete') {
