@@ -13,6 +13,18 @@ export default tseslint.config(
     },
   },
   {
+    // The read model answers reads; it never reaches into the write path or the HTTP layer
+    // (docs/design.md): writes tell it what changed through the change feed.
+    files: ['src/read-model/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/http/*', '**/operations/products/*-product.js', '**/operations/products/run-action.js', '**/operations/products/bulk-change.js'], message: 'The read model does not import the write path or the HTTP layer.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

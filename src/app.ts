@@ -16,7 +16,8 @@ import { parseQuery } from './http/parse-query.js';
 import { requestLogging } from './http/access-log.js';
 import { registerNotFound, type RegisteredRoute } from './http/not-found.js';
 import { registerRateLimit } from './http/rate-limit.js';
-import { registerDocs, registerOpenApi } from './http/openapi.js';
+import { SHARED_SCHEMAS, registerDocs, registerOpenApi } from './http/openapi.js';
+import { checkResponses } from './http/response-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { productsRoutes } from './http/products-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
@@ -33,10 +34,10 @@ import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Services } from './operations/context.js';
-import { createProductCaches } from './operations/products/product-cache.js';
-import { BodyWarmer } from './operations/products/warm-bodies.js';
+import { createProductCaches } from './read-model/products/product-cache.js';
+import { BodyWarmer } from './read-model/products/warm-bodies.js';
 import type { Storage } from './storage/storage.js';
-import { BodyFile } from './storage/body-file.js';
+import { BodyFile } from './read-model/body-file.js';
 import { Scheduler } from './jobs/scheduler.js';
 import type { Clock } from './jobs/clock.js';
 import { SecretBox } from './auth/secret-box.js';
@@ -67,6 +68,8 @@ export interface AppOptions {
   /** One log line per answered request (LOG_REQUESTS). */
   logRequests?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every JSON response that does not match its route's response schema (tests). */
+  checkResponses?: (problem: string) => void;
   /** The time background jobs and schedules read (tests move one by hand); the system clock when unset. */
   clock?: Clock;
   /** Where clients reach the service (PUBLIC_URL), the base of absolute URLs it hands out; unset, each request's scheme and host. */
@@ -148,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
   await registerOpenApi(app, { rateLimited: options.config.rateLimit !== false });
+  if (options.checkResponses) checkResponses(app, SHARED_SCHEMAS, options.checkResponses);
   const routes = registerNotFound(app);
   registerJsonBody(app);
   await app.register(fastifyCookie);

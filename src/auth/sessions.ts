@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../config/types.js';
 import type { RentRow } from '../storage/rents-repository.js';
 import type { ActiveSession, SessionsRepository } from '../storage/sessions-repository.js';
@@ -23,7 +24,7 @@ export interface Authenticated {
   claims: TokenClaims;
 }
 
-/** Bounds the memory of very many open sessions; the cache then starts over. */
+/** Bounds the memory of very many open sessions: the least recently used go first. */
 const MAX_CACHED_SESSIONS = 10_000;
 
 /**
@@ -32,7 +33,7 @@ const MAX_CACHED_SESSIONS = 10_000;
  * PostgreSQL instances a notification would leave a logged-out token usable for its latency.
  */
 class SessionCache {
-  private readonly entries = new Map<string, ActiveSession>();
+  private readonly entries = new LRUCache<string, ActiveSession>({ max: MAX_CACHED_SESSIONS });
 
   constructor(private readonly changes: ChangeSource) {
     changes.onChange(() => this.entries.clear());
@@ -48,7 +49,6 @@ class SessionCache {
 
   set(sessionId: string, session: ActiveSession, readAt: number): void {
     if (readAt !== this.changes.generation) return;
-    if (this.entries.size >= MAX_CACHED_SESSIONS) this.entries.clear();
     this.entries.set(sessionId, session);
   }
 }

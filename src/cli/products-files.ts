@@ -9,7 +9,7 @@ import { buildApp } from '../app.js';
 import { userOfRow } from '../auth/sessions.js';
 import type { AuthUser, RentalConfig } from '../config/types.js';
 import { normaliseEmail } from '../domain/account-schema.js';
-import { parseListQuery } from '../domain/list-query.js';
+import { parseListQuery } from '../domain/parse-list-query.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Caller, Services } from '../operations/context.js';
 import { EXPORT_FORMATS, exportText, type ExportFormat } from '../operations/products/export-formats.js';

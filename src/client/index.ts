@@ -28,7 +28,7 @@ type CalendarPatch = NonNullable<paths['/api/calendars/{id}']['patch']['requestB
 export class RentalApiError extends Error {
   constructor(
     readonly status: number,
-    readonly errors: { message: string; field?: string }[],
+    readonly errors: { message: string; field?: string; code?: string }[],
     /** A 429's Retry-After, in seconds. */
     readonly retryAfter?: number,
   ) {
@@ -70,7 +70,7 @@ type Result<T> = { data?: T; error?: unknown; response: Response };
 /** The data of a 2xx answer; any other throws a RentalApiError. */
 export function unwrap<T>(result: Result<T>): T {
   if (result.response.ok && result.data !== undefined) return result.data;
-  const errors = (result.error as { errors?: { message: string; field?: string }[] } | undefined)?.errors;
+  const errors = (result.error as { errors?: { message: string; field?: string; code?: string }[] } | undefined)?.errors;
   const retryAfter = Number(result.response.headers.get('retry-after') ?? Number.NaN);
   throw new RentalApiError(result.response.status, errors ?? [{ message: result.response.statusText }], Number.isFinite(retryAfter) ? retryAfter : undefined);
 }

@@ -116,17 +116,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
                     pagination?: boolean;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, internal_name, basic.product_name, basic.location, additional.price, additional.caution, settings.slug, createdAt, updatedAt. */
+                    sort?: string | string[];
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, internal_name, basic.product_name, basic.product_desc, basic.location, basic.rent_owner, additional.price, additional.caution, additional.time_unit, additional.selectedTerm, settings.published, settings.slug, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description Search in name, description and location; case- and accent-insensitive. */
                     q?: string;
@@ -216,6 +217,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -438,20 +448,29 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Delete every one of the products a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
         delete: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, internal_name, basic.product_name, basic.product_desc, basic.location, basic.rent_owner, additional.price, additional.caution, additional.time_unit, additional.selectedTerm, settings.published, settings.slug, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, internal_name, basic.product_name, basic.location, additional.price, additional.caution, settings.slug, createdAt, updatedAt. */
+                    sort?: string | string[];
                     /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
@@ -547,6 +566,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -554,15 +582,15 @@ export interface paths {
         /** Update every one of the products a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
         patch: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, internal_name, basic.product_name, basic.product_desc, basic.location, basic.rent_owner, additional.price, additional.caution, additional.time_unit, additional.selectedTerm, settings.published, settings.slug, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, internal_name, basic.product_name, basic.location, additional.price, additional.caution, settings.slug, createdAt, updatedAt. */
+                    sort?: string | string[];
                     /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
@@ -770,6 +798,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -785,7 +822,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, internal_name, basic.product_name, basic.product_desc, basic.location, basic.rent_owner, additional.price, additional.caution, additional.time_unit, additional.selectedTerm, settings.published, settings.slug, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
@@ -864,6 +901,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -973,6 +1019,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1216,6 +1271,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Delete a product */
@@ -1306,6 +1370,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1537,6 +1610,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1908,6 +1990,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1976,6 +2067,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2067,6 +2167,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2149,6 +2258,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2216,6 +2334,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2322,6 +2449,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2396,6 +2532,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2505,6 +2650,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2524,17 +2678,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
                     pagination?: boolean;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, rentNameSystem, createdAt, updatedAt. */
+                    sort?: string | string[];
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, rentNameSystem, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -2576,6 +2731,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Rate limit or login lockout (see Retry-After) */
                 429: {
                     headers: {
@@ -2596,6 +2769,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2725,20 +2907,29 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Delete every one of the accounts a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
         delete: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, rentNameSystem, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, rentNameSystem, createdAt, updatedAt. */
+                    sort?: string | string[];
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -2832,6 +3023,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -2839,15 +3039,15 @@ export interface paths {
         /** Update every one of the accounts a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
         patch: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, rentNameSystem, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, rentNameSystem, createdAt, updatedAt. */
+                    sort?: string | string[];
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -2989,6 +3189,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3004,7 +3213,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, rentNameSystem, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
@@ -3035,6 +3244,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Rate limit or login lockout (see Retry-After) */
                 429: {
                     headers: {
@@ -3055,6 +3282,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3144,6 +3380,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3250,6 +3495,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3393,6 +3647,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3408,17 +3671,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
                     pagination?: boolean;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt. */
+                    sort?: string | string[];
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt, owner. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
+                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -3460,6 +3724,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Rate limit or login lockout (see Retry-After) */
                 429: {
                     headers: {
@@ -3480,6 +3762,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3597,20 +3888,29 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Delete every one of the media documents a where matches (at most 1,000), each as its own DELETE would; without a where: 405 */
         delete: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt, owner. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt. */
+                    sort?: string | string[];
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -3704,6 +4004,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -3711,15 +4020,15 @@ export interface paths {
         /** Update every one of the media documents a where matches (at most 1,000), each as its own PATCH would; without a where: 405 */
         patch: {
             parameters: {
-                query: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
-                    where: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt, owner. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
                         [key: string]: unknown;
                     } | string;
                     /** @description At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400. */
                     limit?: number;
-                    /** @description The order in which matches are changed (and `limit` counts). */
-                    sort?: string;
+                    /** @description The order in which matches are changed (and `limit` counts). Sortable: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt. */
+                    sort?: string | string[];
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -3837,6 +4146,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3852,7 +4170,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, createdAt, updatedAt, filename, mimeType, filesize, width, height, alt, owner. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
@@ -3883,6 +4201,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Rate limit or login lockout (see Retry-After) */
                 429: {
                     headers: {
@@ -3903,6 +4239,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3992,6 +4337,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4105,6 +4459,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4208,6 +4571,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -4242,6 +4614,15 @@ export interface paths {
                 };
                 /** @description Unknown resource or route */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The Range asked for is not in the file */
+                416: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7564,6 +7945,8 @@ export interface components {
                 message: string;
                 /** @description Dotted path of the offending field. */
                 field?: string;
+                /** @description What went wrong, as a constant: PRODUCT_NOT_FOUND, SLUG_TAKEN, FIELD_REQUIRED… (src/errors/codes.ts). */
+                code: string;
             }[];
         };
         Product: {

@@ -1,4 +1,4 @@
-import { ValidationError, collectingErrors, type ErrorItem } from '../errors/api-error.js';
+import type { ErrorItem } from '../errors/api-error.js';
 import { essentialWords, searchWords } from './fold.js';
 import { parseBoundary, type Interval } from './reservations.js';
 import { parseSort } from './where/parse-sort.js';
@@ -22,7 +22,23 @@ export interface ListQuery {
   depth: Depth;
 }
 
-const WHOLE = /^\d{1,9}$/;
+/**
+ * A list's query parameters once the route's schema has validated them (http/request-validation.ts):
+ * numbers and booleans coerced, `where` and `sort` known to parse against the collection's fields.
+ */
+export interface ListParams {
+  limit?: number;
+  page?: number;
+  pagination?: boolean;
+  depth?: number;
+  sort?: unknown;
+  where?: unknown;
+  q?: string;
+  availableFrom?: string;
+  availableTo?: string;
+  reservedFrom?: string;
+  reservedTo?: string;
+}
 
 /**
  * The most documents `pagination=false` answers with when no `limit` bounds it. Payload
@@ -31,37 +47,17 @@ const WHOLE = /^\d{1,9}$/;
  */
 export const MAX_UNPAGINATED = 1000;
 
-/** `pagination`: `true` (default) or `false`, as Payload clients send it. */
-function paginationOf(value: unknown, errors: ErrorItem[]): boolean {
-  if (value === undefined || value === '' || value === 'true') return true;
-  if (value === 'false') return false;
-  errors.push({ field: 'pagination', message: 'Must be true or false.' });
-  return true;
-}
-
-function wholeNumber(value: unknown, field: string, min: number, max: number, errors: ErrorItem[]): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !WHOLE.test(text) || Number(text) < min || Number(text) > max) {
-    errors.push({ field, message: `Must be a whole number from ${min} to ${max}.` });
-    return undefined;
-  }
-  return Number(text);
-}
+/** The largest page number a list takes. */
+export const MAX_PAGE = 1_000_000_000;
 
 /** `?depth`: 0 or 1 (default 1); larger whole numbers act as 1. */
-function depthOf(value: unknown, errors: ErrorItem[]): Depth {
-  return wholeNumber(value, 'depth', 0, 1_000_000, errors) === 0 ? 0 : 1;
-}
+export const depthOf = (value: unknown): Depth => (value === 0 ? 0 : 1);
 
-export function parseDepth(value: unknown): Depth {
-  const errors: ErrorItem[] = [];
-  const depth = depthOf(value, errors);
-  if (errors.length > 0) throw new ValidationError(errors);
-  return depth;
-}
-
-function parseAvailability(from: unknown, to: unknown, errors: ErrorItem[], names = { from: 'availableFrom', to: 'availableTo' }): Interval | undefined {
+/**
+ * `availableFrom`/`availableTo` as an interval; a bad boundary, or an end before the start,
+ * is an error item naming the parameter (the schema's `x-available` reports them).
+ */
+export function availabilityOf(from: unknown, to: unknown, errors: ErrorItem[] = [], names = { from: 'availableFrom', to: 'availableTo' }): Interval | undefined {
   if ((from === undefined || from === '') && (to === undefined || to === '')) return undefined;
   const start = from === undefined || from === '' ? Number.MIN_SAFE_INTEGER : typeof from === 'string' ? parseBoundary(from, 'start') : undefined;
   const end = to === undefined || to === '' ? Number.MAX_SAFE_INTEGER : typeof to === 'string' ? parseBoundary(to, 'end') : undefined;
@@ -76,24 +72,22 @@ function parseAvailability(from: unknown, to: unknown, errors: ErrorItem[], name
   return { start, end };
 }
 
-/** The list parameters of GET /api/products (and /count); every bad one is named in one 400. */
-export function parseListQuery(
-  raw: Record<string, unknown>,
-  fields: FieldCatalogue,
-  options: { maxLimit: number; defaultSort: string },
-): ListQuery {
-  const errors: ErrorItem[] = [];
-  const pagination = paginationOf(raw.pagination, errors);
-  const limit = wholeNumber(raw.limit, 'limit', 1, options.maxLimit, errors) ?? (pagination ? Math.min(10, options.maxLimit) : 0);
-  const page = wholeNumber(raw.page, 'page', 1, 1_000_000_000, errors) ?? 1;
-  const depth = depthOf(raw.depth, errors);
-  const available = parseAvailability(raw.availableFrom, raw.availableTo, errors);
-  const reserved = parseAvailability(raw.reservedFrom, raw.reservedTo, errors, { from: 'reservedFrom', to: 'reservedTo' });
-  if (raw.q !== undefined && typeof raw.q !== 'string') errors.push({ field: 'q', message: 'Must be a string.' });
-  const where = collectingErrors(() => parseWhere(raw.where, fields), errors);
-  const sort = collectingErrors(() => parseSort(raw.sort, fields, options.defaultSort), errors) ?? [];
-  if (errors.length > 0) throw new ValidationError(errors);
-  return { where, sort, limit, page, pagination, depth, available, ...(reserved ? { reserved } : {}), searchWords: typeof raw.q === 'string' ? essentialWords(searchWords(raw.q)).slice(0, 20) : [] };
+const reservedOf = (params: ListParams) => availabilityOf(params.reservedFrom, params.reservedTo, [], { from: 'reservedFrom', to: 'reservedTo' });
+
+/** The list a GET of a collection (or its /count) asks for, from its validated parameters. */
+export function listQueryOf(params: ListParams, fields: FieldCatalogue, options: { maxLimit: number; defaultSort: string }): ListQuery {
+  const pagination = params.pagination !== false;
+  return {
+    where: parseWhere(params.where, fields),
+    sort: parseSort(params.sort, fields, options.defaultSort),
+    limit: params.limit ?? (pagination ? Math.min(10, options.maxLimit) : 0),
+    page: params.page ?? 1,
+    pagination,
+    depth: depthOf(params.depth),
+    available: availabilityOf(params.availableFrom, params.availableTo),
+    ...(reservedOf(params) ? { reserved: reservedOf(params) } : {}),
+    searchWords: typeof params.q === 'string' ? essentialWords(searchWords(params.q)).slice(0, 20) : [],
+  };
 }
 
 /** The most documents one bulk PATCH or DELETE changes: each is a write of its own, all in one response. */
@@ -108,16 +102,9 @@ export interface BulkQuery {
   depth: Depth;
 }
 
-/** Payload's bulk parameters: `where` (an empty one is refused: no slip changes everything), `limit`, `sort`, `depth`. */
-export function parseBulkQuery(raw: Record<string, unknown>, fields: FieldCatalogue, verb: 'update' | 'delete'): BulkQuery {
-  const errors: ErrorItem[] = [];
-  const limit = wholeNumber(raw.limit, 'limit', 1, MAX_BULK, errors);
-  const depth = depthOf(raw.depth, errors);
-  const where = collectingErrors(() => parseWhere(raw.where, fields), errors);
-  if (where === undefined && !errors.some((error) => error.field?.startsWith('where'))) {
-    errors.push({ field: 'where', message: `Missing 'where' query of documents to ${verb}.` });
-  }
-  const sort = collectingErrors(() => parseSort(raw.sort, fields, '-createdAt'), errors) ?? [];
-  if (errors.length > 0 || where === undefined) throw new ValidationError(errors);
-  return { where, sort, limit, depth };
+/** Payload's bulk parameters, validated: `where` (never empty), `limit`, `sort`, `depth`. */
+export function bulkQueryOf(params: ListParams, fields: FieldCatalogue): BulkQuery {
+  const where = parseWhere(params.where, fields);
+  if (where === undefined) throw new Error('bulkQueryOf: the schema lets no bulk change through without a where');
+  return { where, sort: parseSort(params.sort, fields, '-createdAt'), limit: params.limit, depth: depthOf(params.depth) };
 }

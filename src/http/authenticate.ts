@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RentalConfig } from '../config/types.js';
-import { forbidden } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 import type { SessionManager } from '../auth/sessions.js';
 import type { Caller } from '../operations/context.js';
 import type { CallerResolver } from './caller.js';
@@ -52,7 +52,7 @@ export function tokenAuthenticator(sessions: SessionManager, config: RentalConfi
     const session = await sessions.authenticate(token);
     if (!session) return { user: null };
     if (via === 'cookie' && WRITES.has(request.method) && !originAllowed(request, config.auth.csrf)) {
-      throw forbidden('Cross-site request refused: its Origin is not allowed.');
+      throw Errors.CSRF_REFUSED();
     }
     return { user: session.user, session, via };
   };

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BookingActionSchema, BookingRequestSchema } from '../domain/bookings/booking-schema.js';
 import { bookingFields } from '../domain/bookings/booking-document.js';
-import { parseDepth, parseListQuery } from '../domain/list-query.js';
+import { parseDepth, parseListQuery } from '../domain/parse-list-query.js';
+import { validatedByOperation } from './request-validation.js';
 import type { Services } from '../operations/context.js';
 import { changeBooking } from '../operations/bookings/change-booking.js';
 import { countBookings, findBooking, findBookings } from '../operations/bookings/find-bookings.js';
@@ -23,7 +24,7 @@ export function bookingsRoutes(services: Services) {
   const schemas = {
     request: {
       tags, summary: 'Ask for a product for a time (anyone, by default)', security: bearerSecurity,
-      querystring: Type.Pick(BookingReadQuery, ['depth']), body: BookingRequestSchema,
+      querystring: Type.Pick(BookingReadQuery, ['depth']), body: validatedByOperation(BookingRequestSchema),
       response: {
         201: Type.Object({ doc: booking, message: Type.String(), token: Type.String({ description: 'The customer’s secret for reading (`GET /api/bookings/:id?token=`) and cancelling this booking; shown only here.' }) }),
         ...errorResponses(400, 401, 403, 409, 413, 415),
@@ -33,7 +34,7 @@ export function bookingsRoutes(services: Services) {
     count: { tags, summary: 'Count bookings', security: bearerSecurity, querystring: Type.Pick(BookingListQuery, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
     read: { tags, summary: 'Read a booking (owner, admin, or `?token=`)', security: bearerSecurity, params: IdParams, querystring: BookingReadQuery, response: { 200: booking, ...errorResponses(400, 404) } },
     change: {
-      tags, summary: 'Confirm, decline or cancel a booking', security: bearerSecurity, params: IdParams, querystring: actionQuery, body: BookingActionSchema,
+      tags, summary: 'Confirm, decline or cancel a booking', security: bearerSecurity, params: IdParams, querystring: actionQuery, body: validatedByOperation(BookingActionSchema),
       response: { 200: booking, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
     },
   };

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { calendarFields } from '../domain/calendar/calendar-fields.js';
 import { CalendarActionSchema, CalendarCreateSchema, CalendarPatchSchema } from '../domain/calendar/calendar-schema.js';
-import { parseListQuery } from '../domain/list-query.js';
+import { listQueryOf, type ListParams } from '../domain/list-query.js';
 import type { Services } from '../operations/context.js';
 import { createCalendar, deleteCalendar, findCalendars, readCalendar, runCalendarAction, updateCalendar } from '../operations/calendars/manage-calendars.js';
-import { IdParams, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
-import { ListQuerySchema } from './schemas/products.js';
+import { IdParams, TotalDocsSchema, bearerSecurity, envelope, errorResponses, listQuery, paginated } from './schemas/common.js';
+import { validatedByOperation } from './request-validation.js';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -15,26 +15,26 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 export function calendarsRoutes(services: Services) {
   const tags = ['calendars'];
   const calendar = Type.Ref('Calendar');
-  const listQuery = Type.Omit(ListQuerySchema, ['depth']);
+  const { maxLimit } = services.config.products;
   const schemas = {
     create: {
       tags, summary: "Subscribe a product to another channel's feed; the first sync runs before the answer", security: bearerSecurity,
-      body: CalendarCreateSchema, response: { 201: envelope(calendar), ...errorResponses(400, 401, 403, 413, 415) },
+      body: validatedByOperation(CalendarCreateSchema), response: { 201: envelope(calendar), ...errorResponses(400, 401, 403, 413, 415) },
     },
-    list: { tags, summary: "The caller's calendars (an admin's: all)", security: bearerSecurity, querystring: listQuery, response: { 200: paginated(calendar), ...errorResponses(400, 401) } },
-    count: { tags, summary: 'Count calendars', security: bearerSecurity, querystring: Type.Pick(ListQuerySchema, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401) } },
+    list: { tags, summary: "The caller's calendars (an admin's: all)", security: bearerSecurity, querystring: Type.Omit(listQuery('calendars', calendarFields, maxLimit), ['depth']), response: { 200: paginated(calendar), ...errorResponses(400, 401) } },
+    count: { tags, summary: 'Count calendars', security: bearerSecurity, querystring: Type.Pick(listQuery('calendars', calendarFields, 1), ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401) } },
     read: { tags, summary: 'A calendar', security: bearerSecurity, params: IdParams, response: { 200: calendar, ...errorResponses(401, 404) } },
     update: {
-      tags, summary: 'Change its URL (synced at once) or name', security: bearerSecurity, params: IdParams, body: CalendarPatchSchema,
+      tags, summary: 'Change its URL (synced at once) or name', security: bearerSecurity, params: IdParams, body: validatedByOperation(CalendarPatchSchema),
       response: { 200: envelope(calendar), ...errorResponses(400, 401, 404, 413, 415) },
     },
     remove: { tags, summary: 'Unsubscribe: the calendar and its blocks go', security: bearerSecurity, params: IdParams, response: { 200: envelope(calendar), ...errorResponses(401, 404) } },
     action: {
-      tags, summary: 'Sync now (`{"action": "sync"}`)', security: bearerSecurity, params: IdParams, body: CalendarActionSchema,
+      tags, summary: 'Sync now (`{"action": "sync"}`)', security: bearerSecurity, params: IdParams, body: validatedByOperation(CalendarActionSchema),
       response: { 200: calendar, ...errorResponses(400, 401, 404, 413, 415) },
     },
   };
-  const listQueryOf = (query: Query) => parseListQuery(query, calendarFields, { maxLimit: services.config.products.maxLimit, defaultSort: '-createdAt' });
+  const queryOf = (query: Query) => listQueryOf(query as ListParams, calendarFields, { maxLimit, defaultSort: '-createdAt' });
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/api/calendars', { schema: schemas.create }, async (request, reply) => {
@@ -44,11 +44,11 @@ export function calendarsRoutes(services: Services) {
     });
 
     app.get('/api/calendars', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>) =>
-      findCalendars(services, request.caller, listQueryOf(request.query)),
+      findCalendars(services, request.caller, queryOf(request.query)),
     );
 
     app.get('/api/calendars/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>) => {
-      const page = await findCalendars(services, request.caller, { ...listQueryOf(request.query), limit: 1, page: 1, pagination: true });
+      const page = await findCalendars(services, request.caller, { ...queryOf(request.query), limit: 1, page: 1, pagination: true });
       return { totalDocs: page.totalDocs };
     });
 

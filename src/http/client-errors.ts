@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { codeOfStatus } from '../errors/api-error.js';
 
 /**
  * Requests Node's HTTP parser rejects before Fastify sees them (a request line or headers
@@ -12,7 +13,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const message = status === 431 ? 'The request line or headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
-  const body = JSON.stringify({ errors: [{ message }] });
+  const body = JSON.stringify({ errors: [{ message, code: codeOfStatus(status) }] });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { APIError, asClientError, type ErrorItem } from '../errors/api-error.js';
-import { toErrorItems } from '../domain/schema-validator.js';
+import { APIError, asClientError, withCodes, type ErrorItem } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 import { isDatabaseUnavailable } from '../storage/unavailable.js';
 import { MediaStorageUnavailable } from '../storage/media-store.js';
 
@@ -8,16 +8,16 @@ import { MediaStorageUnavailable } from '../storage/media-store.js';
 const UNAVAILABLE_RETRY_AFTER_SECONDS = '1';
 
 export function sendErrors(reply: FastifyReply, status: number, items: ErrorItem[], headers: Record<string, string> = {}): FastifyReply {
-  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ errors: items });
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ errors: withCodes(items, status) });
 }
 
-/** Messages for Fastify's own client errors, in our words. */
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than the limit.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type; send application/json.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty but its Content-Type says JSON.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+/** Fastify's own client errors, in our words and codes (the rest take their status's code). */
+const FRAMEWORK_ERRORS: Record<string, ErrorItem> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is larger than the limit.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Unsupported Content-Type; send application/json.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'The body is empty but its Content-Type says JSON.', code: 'BODY_EMPTY' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'The Content-Length does not match the body.', code: 'CONTENT_LENGTH_MISMATCH' },
+  FST_ERR_CTP_INVALID_JSON_BODY: Errors.INVALID_JSON.item(),
 };
 
 /** Every failure leaves in the contract's shape; a fault's details stay in the log. */
@@ -25,19 +25,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof APIError ? error : undefined;
     if (known) return sendErrors(reply, known.status, known.items, known.headers);
-    if (error.validation) {
-      const items = toErrorItems(error.validation as never).map((item) => ({
-        ...item,
-        field: [error.validationContext === 'body' ? '' : error.validationContext, item.field].filter(Boolean).join('.') || undefined,
-      }));
-      return sendErrors(reply, 400, items);
-    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const headers: Record<string, string> = {};
       const retryAfter = reply.getHeader('retry-after');
       if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-      return sendErrors(reply, status, [{ message: FRAMEWORK_MESSAGES[error.code] ?? error.message }], headers);
+      return sendErrors(reply, status, [FRAMEWORK_ERRORS[error.code] ?? { message: error.message }], headers);
     }
     const clientError = asClientError(error);
     if (clientError) return sendErrors(reply, clientError.status, clientError.items);

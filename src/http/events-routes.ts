@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { APIError, badRequest, unauthorized } from '../errors/api-error.js';
+import { APIError } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 import type { Services } from '../operations/context.js';
 import { productGrant } from '../operations/products/product-access.js';
 import type { Grant } from '../operations/access.js';
@@ -16,7 +17,7 @@ const EVENT_ID = /^\d{1,15}$/;
 function startOf(header: unknown, query: unknown): StreamStart {
   const given = typeof header === 'string' && header !== '' ? { value: header, field: 'Last-Event-ID' } : query !== undefined ? { value: query, field: 'lastEventId' } : undefined;
   if (!given) return 'now';
-  if (typeof given.value !== 'string' || !EVENT_ID.test(given.value.trim())) throw badRequest('Must be the id of an event (a whole number).', given.field);
+  if (typeof given.value !== 'string' || !EVENT_ID.test(given.value.trim())) throw Errors.EVENT_ID_INVALID(given.field);
   return { after: Number(given.value.trim()) };
 }
 
@@ -51,7 +52,7 @@ export function eventsRoutes(services: Services, hub: EventHub) {
         (typeof request.headers.authorization === 'string' && request.headers.authorization !== '') ||
         hasSessionCookie(request) ||
         (services.config.auth.cookies && Boolean(request.cookies?.[TOKEN_COOKIE]));
-      if (!user && carriesToken) throw unauthorized('The token is missing, invalid or expired.');
+      if (!user && carriesToken) throw Errors.TOKEN_INVALID();
       let grant: Grant | null;
       try {
         grant = await productGrant(services.config.access.products.read, { user });

@@ -6,9 +6,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parseListQuery } from '../domain/list-query.js';
+import { parseListQuery } from '../domain/parse-list-query.js';
 import { productFields } from '../domain/product-fields.js';
-import { APIError, ValidationError, badRequest, collectingErrors, type ErrorItem } from '../errors/api-error.js';
+import { APIError, ValidationError, collectingErrors, type ErrorItem } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
+import { streamedBody, validatedByOperation } from './request-validation.js';
 import type { Caller, Services } from '../operations/context.js';
 import { EXPORT_FORMATS, EXPORT_TYPES, exportText, type ExportFormat } from '../operations/products/export-formats.js';
 import { exportProducts, type ExportQuery } from '../operations/products/export-products.js';
@@ -79,7 +81,7 @@ const mediaType = (header: string | undefined): string => (header ?? '').split('
 
 /** Answered before the body is read to its end: the connection then closes, rather than wait for the rest of it. */
 const tooLarge = (maxBytes: number) =>
-  new APIError(413, `The file is larger than ${maxBytes} bytes, the most an import takes (import.maxBytes).`, 'file', { connection: 'close' });
+  Errors.IMPORT_FILE_TOO_LARGE(maxBytes);
 
 /** Counts the bytes passing through, and fails past the limit. */
 function byteLimit(maxBytes: number): Transform {
@@ -101,7 +103,7 @@ async function receive(request: FastifyRequest, path: string, maxBytes: number, 
     let part;
     try {
       part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
-      if (!part) throw badRequest('A `file` field with the products is required.', 'file');
+      if (!part) throw Errors.IMPORT_FILE_REQUIRED();
       await pipeline(part.file, createWriteStream(path));
       // Past the limit the part ends early, marked truncated.
       if (part.file.truncated) throw tooLarge(maxBytes);
@@ -109,14 +111,14 @@ async function receive(request: FastifyRequest, path: string, maxBytes: number, 
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
       if (error instanceof APIError) throw error;
-      throw badRequest('The multipart body could not be read.');
+      throw Errors.MULTIPART_INVALID('The multipart body could not be read.');
     }
     return asked ?? FORMAT_OF_EXTENSION[extname(part.filename).toLowerCase()] ?? FORMAT_OF_TYPE[mediaType(part.mimetype)] ?? 'csv';
   }
   const type = mediaType(request.headers['content-type']);
   const format = asked ?? FORMAT_OF_TYPE[type];
-  if (!format) throw new APIError(415, 'Send the products as text/csv, application/json (an array), application/x-ndjson, or multipart/form-data with a `file` field.');
-  if (!(request.body instanceof Readable)) throw badRequest('The body is empty: send the file as the body.', 'file');
+  if (!format) throw Errors.IMPORT_FORMAT_UNSUPPORTED();
+  if (!(request.body instanceof Readable)) throw Errors.IMPORT_BODY_EMPTY();
   await pipeline(request.body, byteLimit(maxBytes), createWriteStream(path));
   return format;
 }
@@ -135,11 +137,11 @@ export function importExportRoutes(services: Services, spoolDir: string) {
   const tags = ['products'];
   const schemas = {
     export: {
-      tags, summary: 'Export products as CSV, JSON or NDJSON (streamed)', security: bearerSecurity, querystring: ExportQuerySchema,
+      tags, summary: 'Export products as CSV, JSON or NDJSON (streamed)', security: bearerSecurity, querystring: validatedByOperation(ExportQuerySchema),
       response: { 200: exportResponse, ...errorResponses(400, 401, 403) },
     },
     import: {
-      tags, summary: 'Import products from a CSV, JSON or NDJSON file', security: bearerSecurity, querystring: ImportQuerySchema, body: ImportBodySchema,
+      tags, summary: 'Import products from a CSV, JSON or NDJSON file', security: bearerSecurity, querystring: validatedByOperation(ImportQuerySchema), body: streamedBody(ImportBodySchema),
       response: { 200: ImportReportSchema, ...errorResponses(400, 401, 403, 413, 415) },
     },
   };

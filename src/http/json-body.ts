@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 import { checkJsonShape } from '../domain/json-shape.js';
 
 export function parseJsonBody(text: string): unknown {
@@ -8,7 +8,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     value = JSON.parse(text);
   } catch {
-    throw badRequest('The body is not valid JSON.');
+    throw Errors.INVALID_JSON();
   }
   checkJsonShape(value);
   return value;

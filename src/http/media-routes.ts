@@ -1,10 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseListQuery } from '../domain/list-query.js';
-import { selectedDocs } from '../domain/select.js';
+import { listQueryOf, type ListParams } from '../domain/list-query.js';
+import { parseSelect, selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
-import { APIError, badRequest, notFound } from '../errors/api-error.js';
+import { APIError } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 import type { Services } from '../operations/context.js';
 import { countMedia, deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
 import { MEDIA, deleteMediaWhere, updateMediaWhere } from '../operations/media/bulk-media.js';
@@ -12,12 +13,12 @@ import { uploadMedia, type Upload } from '../operations/media/upload-media.js';
 import { LocalMediaStore } from '../storage/media-store.js';
 import { parseJsonBody } from './json-body.js';
 import { registerBulkRoutes } from './bulk-routes.js';
-import { selectedAnswer, withSelection } from './select-response.js';
+import { selectedAnswer } from './select-response.js';
+import { validatedByOperation } from './request-validation.js';
 import { isPlainObject } from '../domain/merge.js';
 import { Type } from '@sinclair/typebox';
-import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { IdParams, SelectQuery, TotalDocsSchema, listQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { FileParams, MediaPatchSchema, MediaUploadSchema } from './schemas/media.js';
-import { ListQuerySchema } from './schemas/products.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
 
@@ -25,7 +26,7 @@ const MAX_FIELDS = 20;
 
 /** Reads `file`, and `alt` either as its own field or inside `_payload` JSON (as Payload clients send it). */
 async function readUpload(request: FastifyRequest, maxFileSize: number): Promise<Upload> {
-  if (!request.isMultipart()) throw new APIError(415, 'Send the image as multipart/form-data with a `file` field.');
+  if (!request.isMultipart()) throw Errors.MULTIPART_REQUIRED();
   let file: { bytes: Buffer; name: string } | undefined;
   let alt: unknown;
   let payloadAlt: unknown;
@@ -38,20 +39,20 @@ async function readUpload(request: FastifyRequest, maxFileSize: number): Promise
         alt = part.value;
       } else if (part.fieldname === '_payload') {
         const payload = parseJsonBody(String(part.value));
-        if (payload !== undefined && !isPlainObject(payload)) throw badRequest('`_payload` must be a JSON object.', '_payload');
+        if (payload !== undefined && !isPlainObject(payload)) throw Errors.PAYLOAD_NOT_OBJECT();
         payloadAlt = payload?.alt;
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new APIError(413, `The file is larger than ${maxFileSize} bytes.`, 'file');
-    if (code === 'FST_FILES_LIMIT_REACHED') throw badRequest('Send one file per request.', 'file');
-    if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw badRequest('Too many form fields.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('The multipart body is malformed.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw Errors.FILE_TOO_LARGE(maxFileSize);
+    if (code === 'FST_FILES_LIMIT_REACHED') throw Errors.FILE_COUNT();
+    if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw Errors.MULTIPART_INVALID('Too many form fields.');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw Errors.MULTIPART_INVALID('The multipart body is malformed.');
     if (error instanceof APIError) throw error;
-    throw badRequest('The multipart body could not be read.');
+    throw Errors.MULTIPART_INVALID('The multipart body could not be read.');
   }
-  if (!file) throw badRequest('A `file` field with the image is required.', 'file');
+  if (!file) throw Errors.FILE_REQUIRED();
   return { bytes: file.bytes, originalName: file.name, alt: alt ?? payloadAlt };
 }
 
@@ -63,14 +64,14 @@ export function mediaRoutes(services: Services) {
   const media = Type.Ref('Media');
   const schemas = {
     upload: {
-      tags, summary: 'Upload an image', security: bearerSecurity, consumes: ['multipart/form-data'], body: MediaUploadSchema,
+      tags, summary: 'Upload an image', security: bearerSecurity, consumes: ['multipart/form-data'], body: validatedByOperation(MediaUploadSchema),
       response: { 201: envelope(media), ...errorResponses(400, 401, 403, 413, 415) },
     },
-    list: { tags, summary: 'List media', querystring: Type.Composite([ListQuerySchema, SelectQuery]), response: { 200: paginated(media), ...errorResponses(400) } },
-    count: { tags, summary: 'Count media', querystring: Type.Pick(ListQuerySchema, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400) } },
+    list: { tags, summary: 'List media', querystring: Type.Composite([listQuery('rentMedia', mediaFields, maxLimit), SelectQuery]), response: { 200: paginated(media), ...errorResponses(400, 401, 403) } },
+    count: { tags, summary: 'Count media', querystring: Type.Pick(listQuery('rentMedia', mediaFields, 1), ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
     read: { tags, summary: 'Read a media document', params: IdParams, querystring: SelectQuery, response: { 200: media, ...errorResponses(400, 404) } },
     update: {
-      tags, summary: 'Change alt text', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: MediaPatchSchema,
+      tags, summary: 'Change alt text', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: validatedByOperation(MediaPatchSchema),
       response: { 200: envelope(media), ...errorResponses(400, 401, 403, 404) },
     },
     remove: {
@@ -79,7 +80,7 @@ export function mediaRoutes(services: Services) {
     },
     file: {
       tags, summary: 'The bytes of a stored file (Range, ETag, If-None-Match supported)', params: FileParams,
-      response: { 200: Type.Unsafe({ description: 'The file', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }), ...errorResponses(404) },
+      response: { 200: Type.Unsafe({ description: 'The file', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }), ...errorResponses(404, 416) },
     },
   };
 
@@ -94,16 +95,16 @@ export function mediaRoutes(services: Services) {
     });
 
     app.get('/api/rentMedia', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
-      const [query, selection] = withSelection(request.query, () => parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' }));
+      const [query, selection] = [listQueryOf(request.query as ListParams, mediaFields, { maxLimit, defaultSort: '-createdAt' }), parseSelect(request.query.select)];
       return selectedDocs(await findMedia(services, request.caller, query), selection);
     });
 
     app.get('/api/rentMedia/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
-      countMedia(services, request.caller, parseListQuery(request.query, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
+      countMedia(services, request.caller, listQueryOf({ where: request.query.where }, mediaFields, { maxLimit, defaultSort: '-createdAt' })),
     );
 
     registerBulkRoutes(app, {
-      path: '/api/rentMedia', tags, noun: MEDIA, fields: mediaFields, doc: media, body: MediaPatchSchema,
+      path: '/api/rentMedia', collection: 'rentMedia', tags, noun: MEDIA, fields: mediaFields, doc: media, body: MediaPatchSchema,
       update: (caller, query, body) => updateMediaWhere(services, caller, query, body),
       remove: (caller, query) => deleteMediaWhere(services, caller, query),
     });
@@ -126,7 +127,7 @@ export function mediaRoutes(services: Services) {
     // no NUL bytes, so nothing outside the media folder (or bucket) is ever reached.
     const serveFile = async (request: FastifyRequest<{ Params: { filename: string } }>, reply: FastifyReply) => {
       const { filename } = request.params;
-      if (!STORED_FILENAME.test(filename)) throw notFound('No such file.');
+      if (!STORED_FILENAME.test(filename)) throw Errors.FILE_NOT_FOUND();
       // Public images, shown by shop websites on their own origins: `<img>` from another site
       // is a no-cors request, which the API's `same-origin` resource policy would block.
       const policy = reply.getHeader('cross-origin-resource-policy');
@@ -134,7 +135,7 @@ export function mediaRoutes(services: Services) {
       const served = await store.serve(filename, request, reply);
       if (served !== null) return served;
       if (policy !== undefined) reply.header('cross-origin-resource-policy', policy);
-      throw notFound('No such file.');
+      throw Errors.FILE_NOT_FOUND();
     };
     // HEAD declared before GET, so that Fastify makes no HEAD twin of its own: that one would
     // read the whole file to throw it away, and answer a store's empty HEAD with Content-Length 0.

@@ -1,6 +1,7 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyInstance } from 'fastify';
 import { sendErrors } from './error-handler.js';
+import { Errors } from '../errors/codes.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -33,9 +34,10 @@ export function registerNotFound(app: FastifyInstance): RegisteredRoute[] {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => router.find(method, path) !== null);
     if (allowed.length > 0) {
-      return sendErrors(reply, 405, [{ message: `${request.method} is not supported here; use ${allowed.join(', ')}.` }], { allow: allowed.join(', ') });
+      const refusal = Errors.METHOD_NOT_ALLOWED(`${request.method} is not supported here; use ${allowed.join(', ')}.`, allowed);
+      return sendErrors(reply, 405, refusal.items, refusal.headers);
     }
-    return sendErrors(reply, 404, [{ message: `No route ${request.method} ${path}.` }]);
+    return sendErrors(reply, 404, [Errors.ROUTE_NOT_FOUND.item(request.method, path)]);
   });
   return registered;
 }

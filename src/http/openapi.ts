@@ -2,8 +2,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { addHeaders, helmetHeaders } from './security-headers.js';
 import type { FastifyInstance } from 'fastify';
-import { stringifyAscii } from '../domain/ascii-json.js';
-import { ErrorBodySchema, errorResponses } from './schemas/common.js';
+import { ErrorBodySchema, errorResponses, hookErrors } from './schemas/common.js';
+import { registerRequestValidation } from './request-validation.js';
 import { MediaSchema } from './schemas/media.js';
 import { ProductSchema } from './schemas/products.js';
 import { PublicProfileSchema } from './schemas/rents.js';
@@ -11,18 +11,19 @@ import { CalendarSchema } from '../domain/calendar/calendar-schema.js';
 import { AvailabilitySchema, BookingSchema, QuoteSchema } from './schemas/bookings.js';
 import { eventWebhooks } from './schemas/events.js';
 
+/** The schemas routes name by `$ref`. */
+export const SHARED_SCHEMAS = [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema, CalendarSchema, QuoteSchema, AvailabilitySchema, BookingSchema];
+
 /**
- * The OpenAPI 3.1 document is generated from the route schemas, which are the TypeBox
- * schemas the operations validate with. The operations validate (after hooks, on merged
- * documents), so Fastify's own compiler lets requests through unchanged instead of coercing
- * or stripping them, and responses are serialised as they are (as ASCII JSON, see stringifyAscii).
+ * The OpenAPI 3.1 document is generated from the route schemas, which are the schemas that
+ * validate requests (request-validation.ts). Responses are serialised as they are, by
+ * JSON.stringify (UTF-8); tests check them against the response schemas (response-check.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, options: { rateLimited: boolean }): Promise<void> {
-  app.setValidatorCompiler(() => () => true);
+  registerRequestValidation(app);
   documentSharedErrors(app, options.rateLimited);
-  app.setSerializerCompiler(() => stringifyAscii);
-  app.setReplySerializer(stringifyAscii);
-  for (const schema of [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema, CalendarSchema, QuoteSchema, AvailabilitySchema, BookingSchema]) app.addSchema(schema);
+  app.setSerializerCompiler(() => JSON.stringify);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -57,7 +58,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
  * The error answers no route decides for itself, added to every documented route: 500 (a
  * fault) everywhere; 503 (the database cannot answer, with Retry-After) wherever a request may
  * reach it, which is every route but `/health` (any route reads the session of a token); 429
- * under `/api` when rate limits are on.
+ * under `/api` when rate limits are on; and under `/api` (but for files) any 4xx an access
+ * rule or a hook of the configuration throws.
  */
 function documentSharedErrors(app: FastifyInstance, rateLimited: boolean): void {
   app.addHook('onRoute', (route) => {
@@ -66,8 +68,10 @@ function documentSharedErrors(app: FastifyInstance, rateLimited: boolean): void 
     const statuses = [500];
     if (route.url !== '/health') statuses.push(503);
     if (rateLimited && route.url.startsWith('/api/')) statuses.push(429);
+    // Access rules and hooks may refuse with any 4xx they choose (SPEC section 6).
+    const configured = route.url.startsWith('/api/') && !route.url.startsWith('/api/rentMedia/file/') ? hookErrors : {};
     // A new object: routes may share one schema (refresh and refresh-token do).
-    route.schema = { ...schema, response: { ...errorResponses(...statuses), ...schema.response } };
+    route.schema = { ...schema, response: { ...configured, ...errorResponses(...statuses), ...schema.response } };
   });
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseDepth, parseListQuery, type Depth, type ListQuery } from '../domain/list-query.js';
-import { stringifyAscii } from '../domain/ascii-json.js';
-import { selected, type Selection } from '../domain/select.js';
+import { depthOf, listQueryOf, type Depth, type ListParams, type ListQuery } from '../domain/list-query.js';
+import { parseSelect, selected, type Selection } from '../domain/select.js';
 import { productFields } from '../domain/product-fields.js';
 import type { Services } from '../operations/context.js';
 import { PRODUCTS, deleteProducts, updateProducts } from '../operations/products/bulk-change.js';
@@ -13,14 +12,15 @@ import { etagOf, ifNoneMatchSatisfied } from '../operations/products/etag.js';
 import { runAction, selectedAction } from '../operations/products/run-action.js';
 import { updateProduct } from '../operations/products/update-product.js';
 import type { WrittenProduct } from '../operations/products/render-one.js';
-import { sendErrors } from './error-handler.js';
 import { registerBulkRoutes } from './bulk-routes.js';
 import { sendComposed } from './send-composed.js';
-import { selectedPage, selectedProduct, withSelection } from './select-response.js';
+import { selectedPage, selectedProduct } from './select-response.js';
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
 import { IdParams, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
-import { ActionBodySchema, ActionQuerySchema, ProductListQuerySchema, ProductQuerySchema } from './schemas/products.js';
+import { ActionBodySchema, ActionQuerySchema, ProductQuerySchema, productCountQuery, productListQuery } from './schemas/products.js';
+import { validatedByOperation } from './request-validation.js';
+import { Errors } from '../errors/codes.js';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
@@ -28,11 +28,11 @@ type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(stringifyAscii(body));
+  return reply.code(status).type(JSON_TYPE).send(JSON.stringify(body));
 }
 
-/** `depth` and `select`, the problems of both in one 400. */
-const depthAndSelection = (query: Query): [Depth, Selection | undefined] => withSelection(query, () => parseDepth(query.depth));
+/** `depth` and `select`, which the route's schema has checked. */
+const depthAndSelection = (query: Query): [Depth, Selection | undefined] => [depthOf(query.depth), parseSelect(query.select)];
 
 /** A written product's JSON, narrowed when the request selects fields. */
 const jsonOf = (product: WrittenProduct, selection: Selection | undefined): string =>
@@ -43,19 +43,28 @@ const locationOf = (product: WrittenProduct) => `/api/products/${encodeURICompon
 
 /** Payload's `{doc, message}` around a written product's JSON. */
 function sendWithMessage(reply: FastifyReply, status: number, json: string, message: string): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(`{"doc":${json},"message":${stringifyAscii(message)}}`);
+  return reply.code(status).type(JSON_TYPE).send(`{"doc":${json},"message":${JSON.stringify(message)}}`);
 }
 
 /** Thin routes: parse, call one operation, serialise. */
 export function productsRoutes(services: Services) {
   const listOptions = { maxLimit: services.config.products.maxLimit, defaultSort: '-createdAt' };
-  // A query string's parsed object is shared by the requests that send that text (parseQuery), so its list query is too.
+  // A query string's validated object is shared by the requests that send that text (parseQuery, request-validation.ts), so its list query is too.
   const listQueries = new WeakMap<Query, ListQuery>();
-  const listQueryOf = (raw: Query): ListQuery => {
-    let query = listQueries.get(raw);
+  const listQuery = (params: Query): ListQuery => {
+    let query = listQueries.get(params);
     if (!query) {
-      query = parseListQuery(raw, productFields, listOptions);
-      listQueries.set(raw, query);
+      query = listQueryOf(params as ListParams, productFields, listOptions);
+      listQueries.set(params, query);
+    }
+    return query;
+  };
+  const countQuery = (params: Query): ListQuery => {
+    let query = listQueries.get(params);
+    if (!query) {
+      const { where, q, availableFrom, availableTo, reservedFrom, reservedTo } = params as ListParams;
+      query = listQueryOf({ where, q, availableFrom, availableTo, reservedFrom, reservedTo }, productFields, listOptions);
+      listQueries.set(params, query);
     }
     return query;
   };
@@ -64,8 +73,8 @@ export function productsRoutes(services: Services) {
   const input = productInputSchema(services.config.products.timeUnits);
   const tags = ['products'];
   const schemas = {
-    list: { tags, summary: 'List products', security: bearerSecurity, querystring: ProductListQuerySchema, response: { 200: paginated(product), ...errorResponses(400, 401, 403) } },
-    count: { tags, summary: 'Count products', security: bearerSecurity, querystring: Type.Omit(ProductListQuerySchema, ['limit', 'page', 'pagination', 'sort', 'depth', 'select']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
+    list: { tags, summary: 'List products', security: bearerSecurity, querystring: productListQuery(listOptions.maxLimit), response: { 200: paginated(product), ...errorResponses(400, 401, 403) } },
+    count: { tags, summary: 'Count products', security: bearerSecurity, querystring: productCountQuery(), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
     read: {
       tags, summary: 'Read a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema,
       headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),
@@ -73,14 +82,14 @@ export function productsRoutes(services: Services) {
     },
     createWithId: {
       tags, summary: 'Create a product with this id, or run an action on it', security: bearerSecurity, params: IdParams, querystring: ActionQuerySchema,
-      body: Type.Union([input, ActionBodySchema]),
+      body: validatedByOperation(Type.Union([input, ActionBodySchema])),
       response: { 200: product, 201: product, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
     },
-    create: { tags, summary: 'Create a product with a generated id', security: bearerSecurity, querystring: ProductQuerySchema, body: input, response: { 201: envelope(product), ...errorResponses(400, 401, 403, 405, 409, 413, 415) } },
+    create: { tags, summary: 'Create a product with a generated id', security: bearerSecurity, querystring: ProductQuerySchema, body: validatedByOperation(input), response: { 201: envelope(product), ...errorResponses(400, 401, 403, 405, 409, 413, 415) } },
     update: {
       tags, summary: 'Update a product (deep merge; null removes)', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema,
       headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }),
-      body: Type.Partial(input, { description: 'Any part of a product; merged into it, then validated as a whole.' }),
+      body: validatedByOperation(Type.Partial(input, { description: 'Any part of a product; merged into it, then validated as a whole.' })),
       response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
     },
     remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema, response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404) } },
@@ -88,7 +97,7 @@ export function productsRoutes(services: Services) {
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/api/products', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      const [query, selection] = withSelection(request.query, () => listQueryOf(request.query));
+      const [query, selection] = [listQuery(request.query), parseSelect(request.query.select)];
       const body = await findProducts(services, request.caller, query);
       reply.code(200).type(JSON_TYPE);
       if (selection) return reply.send(selectedPage(body, selection));
@@ -96,7 +105,7 @@ export function productsRoutes(services: Services) {
     });
 
     app.get('/api/products/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
-      const query = listQueryOf(request.query);
+      const query = countQuery(request.query);
       return reply.code(200).type(JSON_TYPE).send(await countProducts(services, request.caller, query));
     });
 
@@ -125,7 +134,7 @@ export function productsRoutes(services: Services) {
 
     app.post('/api/products', { schema: schemas.create }, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       if (!services.config.products.createWithoutId) {
-        return sendErrors(reply, 405, [{ message: 'Products are created with POST /api/products/:id in this installation.' }], { allow: 'GET, HEAD, PATCH, DELETE' });
+        throw Errors.CREATE_WITHOUT_ID_OFF();
       }
       const [depth, selection] = depthAndSelection(request.query);
       const { product } = await createProduct(services, request.caller, { body: request.body, depth });
@@ -144,8 +153,8 @@ export function productsRoutes(services: Services) {
     });
 
     registerBulkRoutes(app, {
-      path: '/api/products', tags, noun: PRODUCTS, fields: productFields, doc: product, query: ProductQuerySchema,
-      body: Type.Partial(input, { description: 'Merged into each matching product, then validated as a whole.' }),
+      path: '/api/products', collection: 'products', tags, noun: PRODUCTS, fields: productFields, doc: product, query: ProductQuerySchema,
+      body: validatedByOperation(Type.Partial(input, { description: 'Merged into each matching product, then validated as a whole.' })),
       update: (caller, query, body) => updateProducts(services, caller, query, body),
       remove: (caller, query) => deleteProducts(services, caller, query),
       updatedJson: jsonOf,

@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RentalConfig } from '../config/types.js';
 import { DEFAULT_BOOKINGS_RATE_LIMIT } from '../config/defaults.js';
-import { APIError } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 import { REDIS_OPTIONS, fallbackStore } from './rate-limit-store.js';
 
 const tooMany = (_request: FastifyRequest, context: { ttl: number }) => {
   const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-  return new APIError(429, `Too many requests; try again in ${seconds} seconds.`, undefined, { 'retry-after': String(seconds) });
+  return Errors.RATE_LIMITED(seconds);
 };
 
 /**

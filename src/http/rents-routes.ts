@@ -5,8 +5,8 @@ import { ACCOUNTS, deleteAccounts, updateAccounts } from '../operations/rents/bu
 import { deleteAccount } from '../operations/rents/delete-account.js';
 import { countAccounts, findAccounts, getAccountProfile } from '../operations/rents/find-accounts.js';
 import { accountFields } from '../domain/account-fields.js';
-import { parseListQuery } from '../domain/list-query.js';
-import { selectedDocs } from '../domain/select.js';
+import { listQueryOf, type ListParams } from '../domain/list-query.js';
+import { parseSelect, selectedDocs } from '../domain/select.js';
 import { login, logout, me, refresh } from '../operations/rents/login.js';
 import { forgotPassword, resetPassword } from '../operations/rents/password-reset.js';
 import { unlock } from '../operations/rents/unlock.js';
@@ -16,9 +16,9 @@ import { credentialsRateLimit } from './rate-limit.js';
 import { registerBulkRoutes } from './bulk-routes.js';
 import { Type } from '@sinclair/typebox';
 import { AccountCreateSchema, AccountUpdateSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, UnlockSchema } from '../domain/account-schema.js';
-import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
-import { selectedAnswer, withSelection } from './select-response.js';
-import { ListQuerySchema } from './schemas/products.js';
+import { IdParams, SelectQuery, TotalDocsSchema, listQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
+import { selectedAnswer } from './select-response.js';
+import { validatedByOperation } from './request-validation.js';
 import { LoginResponseSchema, MeResponseSchema, MessageSchema, RefreshResponseSchema } from './schemas/rents.js';
 
 type Query = Record<string, unknown>;
@@ -45,7 +45,7 @@ export function rentsRoutes(services: Services) {
     logout: { tags, summary: 'End the session (every token of it)', security: bearerSecurity, response: { 200: MessageSchema, ...errorResponses(401) } },
     unlock: {
       tags, summary: 'Lift the login lockout of the account with this e-mail (admins); the same answer whether or not it exists',
-      security: bearerSecurity, body: UnlockSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403) },
+      security: bearerSecurity, body: validatedByOperation(UnlockSchema), response: { 200: MessageSchema, ...errorResponses(400, 401, 403) },
     },
     forgotPassword: {
       tags, summary: 'Issue a password reset token to hooks.rents.afterForgotPassword; the same answer whether or not the e-mail exists',
@@ -56,17 +56,17 @@ export function rentsRoutes(services: Services) {
       querystring: CookieQuery, body: ResetPasswordSchema, response: { 200: LoginResponseSchema, ...errorResponses(400, 403, 429) },
     },
     create: {
-      tags, summary: 'Create an account (admins)', security: bearerSecurity, querystring: SelectQuery, body: AccountCreateSchema,
+      tags, summary: 'Create an account (admins)', security: bearerSecurity, querystring: SelectQuery, body: validatedByOperation(AccountCreateSchema),
       response: { 201: envelope(profile), ...errorResponses(400, 401, 403, 409) },
     },
     list: {
-      tags, summary: 'List public profiles of accounts', querystring: Type.Composite([ListQuerySchema, SelectQuery]),
-      response: { 200: paginated(profile), ...errorResponses(400) },
+      tags, summary: 'List public profiles of accounts', querystring: Type.Composite([listQuery('rents', accountFields, services.config.products.maxLimit), SelectQuery]),
+      response: { 200: paginated(profile), ...errorResponses(400, 401, 403) },
     },
-    count: { tags, summary: 'Count accounts', querystring: Type.Pick(ListQuerySchema, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400) } },
+    count: { tags, summary: 'Count accounts', querystring: Type.Pick(listQuery('rents', accountFields, 1), ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
     read: { tags, summary: "An account's public profile", params: IdParams, querystring: SelectQuery, response: { 200: profile, ...errorResponses(400, 404) } },
     update: {
-      tags, summary: 'Update an account (itself or an admin)', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: AccountUpdateSchema,
+      tags, summary: 'Update an account (itself or an admin)', security: bearerSecurity, params: IdParams, querystring: SelectQuery, body: validatedByOperation(AccountUpdateSchema),
       response: { 200: envelope(profile), ...errorResponses(400, 401, 403, 404, 409) },
     },
     remove: {
@@ -127,19 +127,19 @@ export function rentsRoutes(services: Services) {
       message: 'Account successfully created.',
     }));
 
-    const listQueryOf = (query: Query) => parseListQuery(query, accountFields, { maxLimit: services.config.products.maxLimit, defaultSort: '-createdAt' });
+    const listOptions = { maxLimit: services.config.products.maxLimit, defaultSort: '-createdAt' };
 
     app.get('/api/rents', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>) => {
-      const [query, selection] = withSelection(request.query, () => listQueryOf(request.query));
+      const [query, selection] = [listQueryOf(request.query as ListParams, accountFields, listOptions), parseSelect(request.query.select)];
       return selectedDocs(await findAccounts(services, request.caller, query), selection);
     });
 
     app.get('/api/rents/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>) =>
-      countAccounts(services, request.caller, listQueryOf(request.query)),
+      countAccounts(services, request.caller, listQueryOf({ where: request.query.where }, accountFields, listOptions)),
     );
 
     registerBulkRoutes(app, {
-      path: '/api/rents', tags, noun: ACCOUNTS, fields: accountFields, doc: profile, body: AccountUpdateSchema,
+      path: '/api/rents', collection: 'rents', tags, noun: ACCOUNTS, fields: accountFields, doc: profile, body: AccountUpdateSchema,
       update: (caller, query, body) => updateAccounts(services, caller, query, body),
       remove: (caller, query) => deleteAccounts(services, caller, query),
     });

@@ -1,23 +1,11 @@
-import { stringifyAscii } from '../domain/ascii-json.js';
 import type { JsonObject } from '../domain/merge.js';
 import { applySelect, parseSelect, selected, selectedDocs, type Selection } from '../domain/select.js';
-import { ValidationError, collectingErrors, type ErrorItem } from '../errors/api-error.js';
 import { giveBack } from '../operations/output-buffer.js';
 
 /*
  * `select` narrows a response after it is made: the bodies the caches keep are whole
  * documents, so a selection parses one and writes the fields it keeps.
  */
-
-/** A request's other parameters and its `select`, the problems of both in one 400 (no `select`: one comparison). */
-export function withSelection<T>(query: Record<string, unknown>, parse: () => T): [T, Selection | undefined] {
-  if (query.select === undefined) return [parse(), undefined];
-  const errors: ErrorItem[] = [];
-  const value = collectingErrors(parse, errors);
-  const selection = collectingErrors(() => parseSelect(query.select), errors);
-  if (errors.length > 0) throw new ValidationError(errors);
-  return [value as T, selection];
-}
 
 /**
  * The document an operation answers with, narrowed to the request's `select`, which is
@@ -28,17 +16,17 @@ export async function selectedAnswer(query: Record<string, unknown>, operation: 
   return selected(await operation(), selection);
 }
 
-/** Bodies are ASCII JSON, as a string or as bytes. */
-const textOf = (body: string | Buffer): string => (typeof body === 'string' ? body : body.toString('latin1'));
+/** Bodies are JSON, as a string or as UTF-8 bytes. */
+const textOf = (body: string | Buffer): string => (typeof body === 'string' ? body : body.toString('utf8'));
 
 /** A product's JSON narrowed to a selection. */
 export function selectedProduct(body: string | Buffer, selection: Selection): string {
-  return stringifyAscii(applySelect(JSON.parse(textOf(body)) as JsonObject, selection));
+  return JSON.stringify(applySelect(JSON.parse(textOf(body)) as JsonObject, selection));
 }
 
 /** A list page's JSON with each of its docs narrowed to a selection. */
 export function selectedPage(body: string | Buffer, selection: Selection): string {
   const page = JSON.parse(textOf(body)) as JsonObject & { docs: JsonObject[] };
   if (typeof body !== 'string') giveBack(body);
-  return stringifyAscii(selectedDocs(page, selection));
+  return JSON.stringify(selectedDocs(page, selection));
 }

@@ -1,24 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { parseListQuery } from '../domain/list-query.js';
+import { listQueryOf, type ListParams } from '../domain/list-query.js';
 import { webhookFields } from '../domain/webhooks.js';
-import { badRequest } from '../errors/api-error.js';
 import type { Services } from '../operations/context.js';
 import { createWebhook, deleteWebhook, findWebhookById, findWebhooks, updateWebhook, webhookDeliveries } from '../operations/webhooks/manage-webhooks.js';
-import { IdParams, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
-import { ListQuerySchema } from './schemas/products.js';
+import { IdParams, bearerSecurity, envelope, errorResponses, listQuery, paginated } from './schemas/common.js';
+import { validatedByOperation } from './request-validation.js';
 import { DeliveriesQuery, DeliverySchema, WebhookCreateSchema, WebhookPatchSchema, WebhookSchema } from './schemas/webhooks.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
 
+/** Delivery attempts one page shows at most (and by default); the query schema holds `limit` to it. */
 const MAX_DELIVERIES = 100;
-
-function deliveriesLimit(raw: unknown): number {
-  if (raw === undefined) return MAX_DELIVERIES;
-  const limit = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!(limit >= 1 && limit <= MAX_DELIVERIES)) throw badRequest(`Must be a whole number from 1 to ${MAX_DELIVERIES}.`, 'limit');
-  return limit;
-}
 
 /** The `webhooks` collection (SPEC 11). */
 export function webhooksRoutes(services: Services) {
@@ -27,12 +20,12 @@ export function webhooksRoutes(services: Services) {
   const security = bearerSecurity;
   const schemas = {
     create: {
-      tags, security, summary: 'Subscribe a URL to events; the answer carries the signing secret, shown only this once', body: WebhookCreateSchema,
+      tags, security, summary: 'Subscribe a URL to events; the answer carries the signing secret, shown only this once', body: validatedByOperation(WebhookCreateSchema),
       response: { 201: Type.Object({ doc: WebhookSchema, message: Type.String(), secret: Type.String({ description: 'Standard Webhooks signing secret (`whsec_…`).' }) }), ...errorResponses(400, 401, 403) },
     },
-    list: { tags, security, summary: 'List webhooks (an account\'s own; an admin\'s all)', querystring: Type.Pick(ListQuerySchema, ['where', 'sort', 'limit', 'page']), response: { 200: paginated(WebhookSchema), ...errorResponses(400, 401, 403) } },
+    list: { tags, security, summary: 'List webhooks (an account\'s own; an admin\'s all)', querystring: Type.Pick(listQuery('webhooks', webhookFields, maxLimit), ['where', 'sort', 'limit', 'page']), response: { 200: paginated(WebhookSchema), ...errorResponses(400, 401, 403) } },
     read: { tags, security, summary: 'Read a webhook', params: IdParams, response: { 200: WebhookSchema, ...errorResponses(401, 403, 404) } },
-    update: { tags, security, summary: 'Change a webhook', params: IdParams, body: WebhookPatchSchema, response: { 200: envelope(WebhookSchema), ...errorResponses(400, 401, 403, 404) } },
+    update: { tags, security, summary: 'Change a webhook', params: IdParams, body: validatedByOperation(WebhookPatchSchema), response: { 200: envelope(WebhookSchema), ...errorResponses(400, 401, 403, 404) } },
     remove: { tags, security, summary: 'Delete a webhook', params: IdParams, response: { 200: envelope(WebhookSchema), ...errorResponses(401, 403, 404) } },
     deliveries: {
       tags, security, summary: 'Recent delivery attempts, newest first', params: IdParams, querystring: DeliveriesQuery,
@@ -48,7 +41,7 @@ export function webhooksRoutes(services: Services) {
     });
 
     app.get('/api/webhooks', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
-      findWebhooks(services, request.caller, parseListQuery(request.query, webhookFields, { maxLimit, defaultSort: '-createdAt' })),
+      findWebhooks(services, request.caller, listQueryOf(request.query as ListParams, webhookFields, { maxLimit, defaultSort: '-createdAt' })),
     );
 
     app.get('/api/webhooks/:id', { schema: schemas.read }, async (request: IdRequest) => findWebhookById(services, request.caller, request.params.id));
@@ -64,7 +57,7 @@ export function webhooksRoutes(services: Services) {
     }));
 
     app.get('/api/webhooks/:id/deliveries', { schema: schemas.deliveries }, async (request: IdRequest) =>
-      webhookDeliveries(services, request.caller, request.params.id, deliveriesLimit(request.query.limit)),
+      webhookDeliveries(services, request.caller, request.params.id, (request.query.limit as number | undefined) ?? MAX_DELIVERIES),
     );
   };
 }

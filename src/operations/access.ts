@@ -1,7 +1,8 @@
 import type { AccessArgs, AccessFunction, AccessResult, AuthUser } from '../config/types.js';
-import { APIError, forbidden, unauthorized } from '../errors/api-error.js';
+import { APIError } from '../errors/api-error.js';
 import { parseAccessWhere } from '../domain/where/parse-where.js';
 import type { FieldCatalogue, ReadFilter, WhereNode } from '../domain/where/types.js';
+import { Errors } from '../errors/codes.js';
 
 /**
  * The outcome of an access rule: allowed everywhere, or only where the filter matches.
@@ -20,7 +21,7 @@ export const readableBy = (grant: Grant, where: WhereNode | undefined): ReadFilt
 });
 
 /** `false` is 401 for anonymous callers and 403 for signed-in ones. */
-export const denied = (user: AuthUser | null) => (user ? forbidden() : unauthorized());
+export const denied = (user: AuthUser | null) => (user ? Errors.ACCESS_DENIED() : Errors.UNAUTHORIZED());
 
 export async function evaluateAccess(
   rule: AccessFunction | undefined,

@@ -1,9 +1,10 @@
 import type { AccessFunction } from '../config/types.js';
 import { MAX_BULK, type BulkQuery } from '../domain/list-query.js';
 import type { FieldCatalogue, ReadFilter, SortKey } from '../domain/where/types.js';
-import { ValidationError, asClientError, type ErrorItem } from '../errors/api-error.js';
+import { asClientError, type ErrorItem } from '../errors/api-error.js';
 import { evaluateAccess, readableBy } from './access.js';
 import type { Caller } from './context.js';
+import { Errors } from '../errors/codes.js';
 
 /** One document a bulk change could not make, as Payload reports it (with `field` where one is at fault). */
 export interface BulkError extends ErrorItem {
@@ -48,7 +49,7 @@ export async function matchedIds(caller: Caller, query: BulkQuery, collection: B
   const ids = await collection.ids(readableBy(grant, query.where), query.sort, query.limit ?? MAX_BULK + 1);
   if (ids.length > MAX_BULK) {
     const noun = collection.noun.many.toLowerCase();
-    throw new ValidationError([{ field: 'where', message: `More than ${MAX_BULK} ${noun} match: narrow where, or pass a limit and repeat.` }]);
+    throw Errors.TOO_MANY_MATCHES(`More than ${MAX_BULK} ${noun} match: narrow where, or pass a limit and repeat.`, 'where');
   }
   return ids;
 }

@@ -1,7 +1,7 @@
 import type { AuthUser, RentalConfig } from '../config/types.js';
 import type { Storage } from '../storage/storage.js';
 import type { MediaStore } from '../storage/media-store.js';
-import type { ProductCaches } from './products/product-cache.js';
+import type { ProductCaches } from '../read-model/products/product-cache.js';
 import type { ProductValidator } from '../domain/product-validation.js';
 import type { Authenticated, SessionManager } from '../auth/sessions.js';
 import type { Scheduler } from '../jobs/scheduler.js';

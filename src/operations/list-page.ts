@@ -1,6 +1,6 @@
 import { MAX_UNPAGINATED, type ListQuery } from '../domain/list-query.js';
 import type { SortKey } from '../domain/where/types.js';
-import { ValidationError } from '../errors/api-error.js';
+import { Errors } from '../errors/codes.js';
 
 /** Payload's list envelope. */
 export interface PaginatedDocs<T> {
@@ -48,7 +48,7 @@ export async function unpaginatedWindow(query: ListQuery, count: () => Promise<n
   const totalDocs = await count();
   if (totalDocs > MAX_UNPAGINATED) {
     const message = `pagination=false lists at most ${MAX_UNPAGINATED} ${what} and ${totalDocs} match: page through them with limit and page, or pass a limit.`;
-    throw new ValidationError([{ field: 'pagination', message }]);
+    throw Errors.TOO_MANY_MATCHES(message, 'pagination');
   }
   return { limit: MAX_UNPAGINATED, offset: 0, page: 1 };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { ChangeSource } from './change-feed.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -21,7 +22,7 @@ export function termIdsOfProfile(profileJson: string): Set<string> {
 }
 
 const NO_OWNER: OwnerColumns = { owner_name: null, owner_profile: null };
-/** Bounds the memory of a service with very many accounts; the cache then starts over. */
+/** Bounds the memory of a service with very many accounts: the least recently used go first. */
 const MAX_OWNERS = 10_000;
 
 /**
@@ -30,7 +31,7 @@ const MAX_OWNERS = 10_000;
  * the accounts table (and copying the same profile text) for every row.
  */
 export class OwnerProfiles {
-  private readonly cache = new Map<string, Owner>();
+  private readonly cache = new LRUCache<string, Owner>({ max: MAX_OWNERS });
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -66,7 +67,6 @@ export class OwnerProfiles {
     for (const row of rows) loaded.set(row.id, { owner_name: row.rent_name_system, owner_profile: row.profile });
     // What was read before a change committed is used for this answer but not kept.
     if (this.changes.generation === readAt) {
-      if (this.cache.size + rows.length > MAX_OWNERS) this.cache.clear();
       for (const row of rows) this.cache.set(row.id, loaded.get(row.id) as Owner);
     }
     return loaded;

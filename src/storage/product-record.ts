@@ -1,4 +1,3 @@
-import { stringifyAscii } from '../domain/ascii-json.js';
 import { columnValuesOf } from '../domain/field-registry.js';
 import { PRODUCT_FIELDS } from '../domain/product-fields.js';
 import type { ProductDoc } from '../domain/product-schema.js';
@@ -17,8 +16,7 @@ export function toRecord(doc: ProductDoc, docText?: string): ProductRecord {
   const intervals = reservationIntervals(reservations);
   const buffers = productBuffers(doc);
   return {
-    // Stored as the ASCII JSON responses are made of, so that rendering need not escape it.
-    row: { ...productColumnsOf(doc), doc: docText ?? stringifyAscii(doc) },
+    row: { ...productColumnsOf(doc), doc: docText ?? JSON.stringify(doc) },
     texts: { ...(columnValuesOf(PRODUCT_FIELDS, doc, 'product_texts') as Pick<ProductRecord['texts'], 'product_desc'>), ...searchTextsOfDoc(doc) },
     reservations: reservations.map((item, index) => {
       const interval = intervals[index] ?? { start: 0, end: 0 };

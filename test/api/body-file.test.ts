@@ -102,7 +102,8 @@ describe('what a list page and a write keep in the body file', () => {
     const before = await bodyFileSize(server.dataDir);
     const page = await fetch(`${server.url}/api/products?limit=20`);
     const text = await page.text();
-    const docsLength = text.indexOf('],"totalDocs"') - '{"docs":['.length;
+    // In bytes: the names are Czech, several bytes a character in UTF-8.
+    const docsLength = Buffer.byteLength(text.slice('{"docs":['.length, text.indexOf('],"totalDocs"')));
     const afterList = await bodyFileSize(server.dataDir);
     assert.equal(afterList - before, docsLength);
     // Depth 0: writes keep depth 1 only, so this one is the product's first.

@@ -87,6 +87,35 @@ for (const dialect of dialects) {
       assert.equal((await server.http.get('/api/products/boom', token)).status, 404);
     });
 
+    it('names each failure with its code, beside the contract\'s message and field', async () => {
+      const codes = async (res: { status: number; body: unknown }) => ((res.body as { errors: { code: string; field?: string }[] }).errors).map(({ code, field }) => (field ? `${code} ${field}` : code));
+      const created = await server.http.post('/api/products/coded', { basic: { product_name: 'Coded' }, settings: { slug: 'coded' } }, token);
+      assert.equal(created.status, 201);
+      const cases: [Promise<{ status: number; body: unknown }>, number, string[]][] = [
+        [server.http.get('/api/products/nothing-here'), 404, ['PRODUCT_NOT_FOUND']],
+        [server.http.post('/api/products/coded', { basic: { product_name: 'Again' } }, token), 409, ['PRODUCT_ID_TAKEN id']],
+        [server.http.post('/api/products/other', { basic: { product_name: 'Other' }, settings: { slug: 'coded' } }, token), 409, ['SLUG_TAKEN settings.slug']],
+        [server.http.post('/api/products/other', { basic: {}, colour: 'red', additional: { price: -1 } }, token), 400, ['FIELD_UNKNOWN colour', 'FIELD_REQUIRED basic.product_name', 'FIELD_INVALID additional.price']],
+        [server.http.post('/api/products/other', { basic: { product_name: 'X', rent_owner: 'nobody' } }, token), 403, ['OWNER_NOT_SELF']],
+        [server.http.post('/api/products/other', { basic: { product_name: 'X' }, gallery: { images: ['no-such-image'] } }, token), 400, ['UNKNOWN_MEDIA gallery.images.0']],
+        [server.http.post('/api/products/other', { basic: { product_name: 'X' } }), 401, ['UNAUTHORIZED']],
+        [server.http.patch('/api/products/coded', {}, token), 400, ['EMPTY_PATCH']],
+        [server.http.get('/api/products?where[nope][equals]=1&limit=0'), 400, ['FIELD_INVALID limit', 'FIELD_INVALID where.nope']],
+        [server.http.get('/api/nowhere'), 404, ['ROUTE_NOT_FOUND']],
+        [server.http.request('PUT', '/api/products/coded', { body: {}, token }), 405, ['METHOD_NOT_ALLOWED']],
+        [server.http.request('POST', '/api/products/x3', { raw: '{"basic":', token, headers: json }), 400, ['INVALID_JSON']],
+        [server.http.request('POST', '/api/products/x3', { raw: '{"seo":{"__proto__":{}}}', token, headers: json }), 400, ['FORBIDDEN_KEY seo.__proto__']],
+        [server.http.request('POST', '/api/products/x3', { raw: 'x', token, headers: { 'content-type': 'text/plain' } }), 415, ['UNSUPPORTED_MEDIA_TYPE']],
+        [server.http.request('PATCH', '/api/products/coded', { body: { internal_name: 'x' }, token, headers: { 'if-match': '"stale"' } }), 412, ['ETAG_MISMATCH']],
+        [server.http.post('/api/rents/login', { email: 'nobody@example.com', password: 'wrong password' }), 401, ['WRONG_CREDENTIALS']],
+      ];
+      for (const [request, status, expected] of cases) {
+        const res = await request;
+        assert.equal(res.status, status, JSON.stringify(res.body));
+        assert.deepEqual(await codes(res), expected);
+      }
+    });
+
     it('health and readiness', async () => {
       assert.deepEqual((await server.http.get('/health')).body, { status: 'ok' });
       assert.deepEqual((await server.http.get('/ready')).body, { status: 'ready' });

@@ -94,6 +94,32 @@ describe('OpenAPI document and docs page', () => {
     assertSharedErrors(document, { rateLimited: false });
   });
 
+  it('shows the configured limits and the fields where and sort take', async () => {
+    const configured = await startServer('sqlite', (config) => {
+      config.products.maxLimit = 25;
+      config.products.timeUnits = ['day', 'night'];
+    });
+    try {
+      type Parameter = { name: string; schema: { maximum?: number; default?: number }; description?: string };
+      const doc = (await configured.http.get<OpenApi & { components: { schemas: Record<string, unknown> } }>('/api/openapi.json')).body;
+      for (const path of ['/api/products', '/api/rents', '/api/rentMedia']) {
+        const limit = (doc.paths[path]?.get?.parameters as unknown as Parameter[] | undefined)?.find((p) => p.name === 'limit');
+        assert.equal(limit?.schema.maximum, 25, path);
+        assert.match(limit?.description ?? '', /1 to 25/);
+      }
+      const parameters = doc.paths['/api/products']?.get?.parameters as unknown as Parameter[];
+      assert.match(parameters.find((p) => p.name === 'where')?.description ?? '', /additional\.price.*settings\.published/);
+      assert.match(parameters.find((p) => p.name === 'sort')?.description ?? '', /Sortable: .*additional\.price/);
+      const body = JSON.stringify(doc.paths['/api/products']?.post?.requestBody);
+      assert.match(body, /"enum":\["day","night"\]/);
+      // And the limit holds as documented.
+      assert.equal((await configured.http.get('/api/products?limit=25')).status, 200);
+      assert.equal((await configured.http.get('/api/products?limit=26')).status, 400);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('the docs page lists the product endpoints in a real browser', { skip: !existsSync(CHROMIUM) && `${CHROMIUM} is not installed` }, async () => {
     let browser: Browser | undefined;
     try {

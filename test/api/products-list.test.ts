@@ -185,7 +185,7 @@ for (const dialect of dialects) {
       for (const query of [qs.stringify({ where: nested(17) }), qs.stringify({ where: nested(40) }), `where=${encodeURIComponent(JSON.stringify(nested(17)))}`]) {
         const res = await list(query);
         assert.equal(res.status, 400, res.text);
-        assert.deepEqual(res.body, { errors: [{ field: 'where', message: 'Nested deeper than 16 levels.' }] });
+        assert.deepEqual(res.body, { errors: [{ message: 'Nested deeper than 16 levels.', field: 'where', code: 'FIELD_INVALID' }] });
       }
     });
 

@@ -66,7 +66,7 @@ for (const readOnly of [false, true]) {
         fetch(`${service.url}/api/products`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ basic: { product_name: name } }) });
       const refused = await create('Reserved Brand');
       assert.equal(refused.status, 422, "the hook's APIError, imported from the package");
-      assert.deepEqual(await refused.json(), { errors: [{ message: 'The name Reserved Brand is taken by the brand.', field: 'basic.product_name' }] });
+      assert.deepEqual(await refused.json(), { errors: [{ message: 'The name Reserved Brand is taken by the brand.', field: 'basic.product_name', code: 'UNPROCESSABLE' }] });
       const created = await create('Drill');
       assert.equal(created.status, 201);
       const { doc } = (await created.json()) as { doc: { internal_name?: string } };

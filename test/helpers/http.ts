@@ -7,7 +7,7 @@ export interface HttpResponse<T = unknown> {
   body: T;
 }
 
-export type ErrorBody = { errors: { message: string; field?: string }[] };
+export type ErrorBody = { errors: { message: string; field?: string; code: string }[] };
 
 export class HttpClient {
   constructor(readonly baseUrl: string) {}
@@ -57,6 +57,7 @@ export function errorFields(body: unknown): (string | undefined)[] {
   if (!Array.isArray(errors) || errors.length === 0) throw new Error(`not an error body: ${JSON.stringify(body)}`);
   for (const error of errors) {
     if (typeof error.message !== 'string' || error.message === '') throw new Error(`error without message: ${JSON.stringify(body)}`);
+    if (typeof error.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(error.code)) throw new Error(`error without a code: ${JSON.stringify(body)}`);
   }
   return errors.map((error) => error.field);
 }

@@ -116,7 +116,10 @@ export async function startServer(
   }
   configure(config);
   const storage = await openStorage(database.url, dataDir);
+  // Every response is checked against its route's response schema; close() fails on a mismatch.
+  const responseProblems: string[] = [];
   const { app } = await buildApp({
+    checkResponses: (problem) => responseProblems.push(problem),
     config,
     storage,
     secret: TEST_SECRET,
@@ -164,6 +167,7 @@ export async function startServer(
       await storage.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (responseProblems.length > 0) throw new Error(`responses that do not match their schemas:\n${[...new Set(responseProblems)].join('\n')}`);
     },
   };
   return server;

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { FastifyReply } from 'fastify';
 import { sendComposed } from '../../src/http/send-composed.js';
 import { compose } from '../../src/operations/output-buffer.js';
-import { BodyFile } from '../../src/storage/body-file.js';
+import { BodyFile } from '../../src/read-model/body-file.js';
 
 /** Buffers copied as the service copies bodies kept in memory. */
 const memory = BodyFile.inMemory();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { withoutReserved } from '../../src/operations/products/id-lists.js';
+import { withoutReserved } from '../../src/read-model/products/id-lists.js';
 
 describe('a cached id list less the reserved ids', () => {
   it('pages exactly as filtering the whole list would', () => {

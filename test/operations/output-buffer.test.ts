@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { borrowBuffer, compose, giveBack } from '../../src/operations/output-buffer.js';
-import { BodyFile } from '../../src/storage/body-file.js';
+import { BodyFile } from '../../src/read-model/body-file.js';
 
 /** Buffers copied as the service copies bodies kept in memory. */
 const memory = BodyFile.inMemory();

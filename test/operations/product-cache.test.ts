@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkedAgainst, createProductCaches, entrySize, productEntry, type ProductEntry } from '../../src/operations/products/product-cache.js';
+import { checkedAgainst, createProductCaches, entrySize, productEntry, type ProductEntry } from '../../src/read-model/products/product-cache.js';
 import { etagOf } from '../../src/operations/products/etag.js';
 import { parseAccessWhere } from '../../src/domain/where/parse-where.js';
 import { productFields } from '../../src/domain/product-fields.js';
 import type { ProductReadRow } from '../../src/storage/products-repository.js';
-import { BodyFile } from '../../src/storage/body-file.js';
+import { BodyFile } from '../../src/read-model/body-file.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 
 const ENTRY_BYTES = 10 * 1024;

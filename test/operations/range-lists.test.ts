@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { productFields } from '../../src/domain/product-fields.js';
 import type { FieldDef, WhereNode } from '../../src/domain/where/types.js';
-import { RankedList, splitRange, type Bound } from '../../src/operations/products/range-lists.js';
+import { RankedList, splitRange, type Bound } from '../../src/read-model/products/range-lists.js';
 
 const field = (path: string): FieldDef => productFields.get(path) as FieldDef;
 const price = field('additional.price');

@@ -1,22 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ReadCache } from '../../src/operations/read-cache.js';
+import { ReadCache } from '../../src/read-model/read-cache.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 import { liveHeap, slicedFromLongUrl } from '../helpers/heap.js';
 
 describe('read cache', () => {
-  it('stays within its bytes, evicting entries nobody read before those read since', () => {
+  it('stays within its bytes, evicting the least recently used entries first', () => {
     const cache = new ReadCache<string>(new ChangeFeed(), 400);
     for (const key of ['a', 'b', 'c', 'd']) cache.set(key, key, 100, cache.generation);
     assert.equal(cache.get('a'), 'a');
     cache.set('e', 'e', 100, cache.generation);
-    assert.equal(cache.get('b'), undefined, 'b was the oldest unread entry');
-    assert.equal(cache.get('a'), 'a', 'a was read, so it had a second chance');
-    // Order now c, d, e, a (read again just above): f, g, h push out c, d, e; i spares a once more and takes f.
+    assert.equal(cache.get('b'), undefined, 'b was the least recently used');
+    assert.equal(cache.get('a'), 'a', 'a was read, so it stayed');
+    // Order now c, d, e, a (read again just above): f, g, h, i push out c, d, e, then a.
     for (const key of ['f', 'g', 'h', 'i']) cache.set(key, key, 100, cache.generation);
     const kept = ['a', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].filter((key) => cache.get(key) !== undefined);
-    assert.deepEqual(kept, ['a', 'g', 'h', 'i']);
+    assert.deepEqual(kept, ['f', 'g', 'h', 'i']);
+    assert.equal(cache.room, 0);
   });
 
   it('empties on a change and does not keep what was read before it', () => {
@@ -30,34 +31,33 @@ describe('read cache', () => {
     assert.equal(cache.get('y'), undefined);
   });
 
-  it('keeps exactly what a second-chance queue would, however keys are replaced and read', () => {
-    /** The reference: one Map in eviction order, a spared entry moved to its end. */
+  it('keeps exactly what a least-recently-used list would, however keys are replaced and read', () => {
+    /** The reference: one Map in use order, a read or replaced entry moved to its end. */
     class Model {
-      entries = new Map<string, { size: number; used: boolean }>();
+      entries = new Map<string, number>();
       bytes = 0;
       constructor(readonly max: number) {}
       get(key: string) {
-        const entry = this.entries.get(key);
-        if (entry) entry.used = true;
-        return entry !== undefined;
+        const size = this.entries.get(key);
+        if (size === undefined) return false;
+        this.entries.delete(key);
+        this.entries.set(key, size);
+        return true;
       }
       set(key: string, size: number) {
         if (size > this.max / 4) return;
         const previous = this.entries.get(key);
-        if (previous) {
-          this.bytes -= previous.size;
+        if (previous !== undefined) {
+          this.bytes -= previous;
           this.entries.delete(key);
         }
-        this.entries.set(key, { size, used: false });
-        this.bytes += size;
-        while (this.bytes > this.max) {
-          const [oldestKey, oldest] = this.entries.entries().next().value as [string, { size: number; used: boolean }];
+        while (this.bytes + size > this.max) {
+          const [oldestKey, oldest] = this.entries.entries().next().value as [string, number];
           this.entries.delete(oldestKey);
-          if (oldest.used) {
-            oldest.used = false;
-            this.entries.set(oldestKey, oldest);
-          } else this.bytes -= oldest.size;
+          this.bytes -= oldest;
         }
+        this.entries.set(key, size);
+        this.bytes += size;
       }
     }
     const operation = fc.record({ set: fc.boolean(), key: fc.integer({ min: 0, max: 60 }), size: fc.integer({ min: 1, max: 120 }) });

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writev } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { BodyFile, type BodySlot, type KeptBody, type WriteAt } from '../../src/storage/body-file.js';
+import { BodyFile, type BodySlot, type KeptBody, type WriteAt } from '../../src/read-model/body-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'body-file-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

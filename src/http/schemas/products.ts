@@ -1,6 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DepthQuery, SelectQuery } from './common.js';
+import { DepthQuery, SelectQuery, listQuery, whereQuery, sortQuery } from './common.js';
 import { MAX_BULK } from '../../domain/list-query.js';
+import { productFields } from '../../domain/product-fields.js';
+import type { FieldCatalogue } from '../../domain/where/types.js';
 
 const where = Type.Unsafe<Record<string, unknown> | string>({
   description:
@@ -9,18 +11,14 @@ const where = Type.Unsafe<Record<string, unknown> | string>({
   anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
 });
 
-/** `depth` and `select`: what every endpoint answering with products takes. */
-export const ProductQuerySchema = Type.Composite([DepthQuery, SelectQuery]);
-
+/**
+ * List parameters without the where/sort keywords of listQuery (common.ts): for routes that
+ * check their list with parseListQuery (domain/parse-list-query.ts), bookings and export.
+ */
 export const ListQuerySchema = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, 1 to the configured maximum (100).' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, 1 to the configured maximum.' })),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  pagination: Type.Optional(
-    Type.Boolean({
-      default: true,
-      description: 'false: every match in one page (Payload\'s `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400.',
-    }),
-  ),
+  pagination: Type.Optional(Type.Boolean({ default: true, description: "false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400." })),
   sort: Type.Optional(Type.String({ default: '-createdAt', description: 'Comma-separated paths; `-` for descending.' })),
   where: Type.Optional(where),
   depth: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
@@ -38,12 +36,39 @@ export const ProductListQuerySchema = Type.Composite([
   SelectQuery,
 ]);
 
-/** Which documents a bulk PATCH or DELETE changes. */
-export const BulkWhereQuery = Type.Object({
-  where: where,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_BULK, description: 'At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400.' })),
-  sort: Type.Optional(Type.String({ default: '-createdAt', description: 'The order in which matches are changed (and `limit` counts).' })),
-});
+/** `depth` and `select`: what every endpoint answering with products takes. */
+export const ProductQuerySchema = Type.Composite([DepthQuery, SelectQuery]);
+
+/** GET /api/products: the list parameters, search and availability; `maxLimit` is the configuration's. */
+export function productListQuery(maxLimit: number) {
+  return Type.Composite(
+    [
+      listQuery('products', productFields, maxLimit),
+      Type.Object({
+        q: Type.Optional(Type.String({ description: 'Search in name, description and location; case- and accent-insensitive.' })),
+        availableFrom: Type.Optional(Type.String({ description: 'ISO date or date-time: only products free from here…' })),
+        availableTo: Type.Optional(Type.String({ description: '…to here (a whole date is inclusive).' })),
+        reservedFrom: Type.Optional(Type.String({ description: 'ISO date or date-time: only products with a reservation overlapping from here…' })),
+        reservedTo: Type.Optional(Type.String({ description: '…to here (a whole date is inclusive).' })),
+      }),
+      SelectQuery,
+    ],
+    { 'x-available': true },
+  );
+}
+
+/** GET /api/products/count: the list's filters. */
+export const productCountQuery = () =>
+  Type.Composite([Type.Pick(listQuery('products', productFields, 1), ['where']), Type.Pick(productListQuery(1), ['q', 'availableFrom', 'availableTo', 'reservedFrom', 'reservedTo'])], { 'x-available': true });
+
+/** Which documents a bulk PATCH or DELETE changes: `where` (required: without it the method is a 405), `limit`, `sort`. */
+export function bulkWhereQuery(collection: string, fields: FieldCatalogue, verb: 'update' | 'delete') {
+  return Type.Object({
+    where: Type.Optional(whereQuery(collection, fields, verb)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_BULK, errorMessage: `Must be a whole number from 1 to ${MAX_BULK}.`, description: 'At most this many of the matches, in `sort` order; without it more than 1,000 matches are a 400.' })),
+    sort: Type.Optional(sortQuery(collection, fields, 'The order in which matches are changed (and `limit` counts).')),
+  });
+}
 
 /** Payload's answer to a bulk change: 200 when every match changed; a 400 of the same shape lists what failed. */
 export function bulkAnswer(doc: TSchema, noun: string) {
@@ -73,6 +98,6 @@ export const ActionBodySchema = Type.Object(
 );
 
 export const ActionQuerySchema = Type.Composite([
-  Type.Object({ action: Type.Optional(Type.String({ description: 'Run this action; the body may then be empty or carry its arguments.' })) }),
+  Type.Object({ action: Type.Optional(Type.String({ minLength: 1, errorMessage: 'Must be the name of one action.', description: 'Run this action; the body may then be empty or carry its arguments.' })) }),
   ProductQuerySchema,
 ]);

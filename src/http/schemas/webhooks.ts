@@ -53,4 +53,4 @@ export const DeliverySchema = Type.Object({
   error: Type.Optional(Type.String()),
 });
 
-export const DeliveriesQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })) });
+export const DeliveriesQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100, errorMessage: 'Must be a whole number from 1 to 100.' })) });

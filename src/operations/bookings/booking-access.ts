@@ -3,13 +3,14 @@ import type { AccessFunction } from '../../config/types.js';
 import { bookingFields, type BookingDoc } from '../../domain/bookings/booking-document.js';
 import type { Actor } from '../../domain/bookings/states.js';
 import { matches } from '../../domain/where/matches.js';
-import { APIError, notFound } from '../../errors/api-error.js';
+import { APIError } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { bookingTokenMatches } from '../../auth/booking-token.js';
 import type { BookingRow } from '../../storage/bookings-repository.js';
 import { evaluateAccess, type Grant } from '../access.js';
 import type { Caller } from '../context.js';
 
-export const missingBooking = (id: string) => notFound(`No booking has the id \`${id}\`.`);
+export const missingBooking = (id: string) => Errors.BOOKING_NOT_FOUND(id);
 
 export const bookingGrant = (rule: AccessFunction | undefined, caller: Caller, doc?: BookingDoc): Promise<Grant> =>
   evaluateAccess(rule, { user: caller.user, id: doc?.id, doc: doc as unknown as Record<string, unknown> | undefined }, bookingFields);

@@ -10,7 +10,8 @@ import { productRules } from '../../domain/rental/rules.js';
 import { OVERLAP_MESSAGE, overlapsReservations, ruleViolations } from '../../domain/rental/quote.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
-import { APIError, ValidationError, badRequest, conflict, forbidden, type ErrorItem } from '../../errors/api-error.js';
+import { withCodes, APIError, ValidationError, type ErrorItem } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import type { BookingChange, BookingRow, LockedProduct } from '../../storage/bookings-repository.js';
 import { denied } from '../access.js';
 import type { Caller } from '../context.js';
@@ -27,19 +28,19 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A 409 naming every field it is about. */
 function conflicts(items: ErrorItem[]): APIError {
   const first = items[0] ?? { message: 'Conflict.' };
-  const error = conflict(first.message, first.field);
-  (error as { items: ErrorItem[] }).items = items;
+  const error = Errors.BOOKING_UNAVAILABLE(first.message, first.field);
+  (error as { items: ErrorItem[] }).items = withCodes(items.map((item) => ({ code: Errors.BOOKING_UNAVAILABLE.code, ...item })), 409);
   return error;
 }
 
-const notNow = (from: BookingStatus, to: BookingStatus) => conflict(`The booking is ${from}; it cannot become ${to}.`, 'status');
+const notNow = (from: BookingStatus, to: BookingStatus) => Errors.BOOKING_STATE(from, to);
 
 /** `{action, reason?}` from the body, the action also from `?action=`. */
 export function parseBookingAction(body: unknown, queryAction: unknown): { action: BookingAction; reason?: string } {
-  if (body !== undefined && !isPlainObject(body)) throw badRequest('The body must be a JSON object: {action: "confirm" | "decline" | "cancel", reason?}.');
+  if (body !== undefined && !isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const args: JsonObject = { ...(body ?? {}) };
   if (queryAction !== undefined) {
-    if (typeof queryAction !== 'string' || queryAction === '') throw badRequest('Must be confirm, decline or cancel.', 'action');
+    if (typeof queryAction !== 'string' || queryAction === '') throw Errors.BOOKING_ACTION_INVALID();
     args.action = queryAction;
   }
   const errors = checkAction(args);
@@ -49,14 +50,14 @@ export function parseBookingAction(body: unknown, queryAction: unknown): { actio
 
 /** The product side of a confirmation: the rules and the overlap checked again, then a reservation added. */
 function confirmOnProduct(booking: BookingRow, doc: BookingDoc, locked: LockedProduct | undefined, now: number): { product: NonNullable<BookingChange['product']>; reservationId: string } {
-  if (!locked) throw conflict('The product of this booking no longer exists.', 'product');
+  if (!locked) throw Errors.BOOKING_PRODUCT_GONE();
   const product = JSON.parse(locked.doc) as ProductDoc;
   const rules = productRules(product);
   const interval = { start: booking.starts_at, end: booking.ends_at };
   // The lead time counts from the request; the other rules as the product states them now.
   const broken = ruleViolations({ interval, fromIsDate: DATE.test(doc.from), now: Date.parse(doc.createdAt), rules });
   if (broken.length > 0) throw conflicts(broken);
-  if (overlapsReservations(interval, reservationsOf(product).map((r) => r.interval), rules)) throw conflict(`${OVERLAP_MESSAGE} It was taken meanwhile.`, 'from');
+  if (overlapsReservations(interval, reservationsOf(product).map((r) => r.interval), rules)) throw Errors.BOOKING_UNAVAILABLE(`${OVERLAP_MESSAGE} It was taken meanwhile.`, 'from');
   const reservationId = generateId(now);
   const item: ReservationItem = { id: reservationId, from: doc.from, to: doc.to, bookingId: doc.id };
   const next: ProductDoc = {
@@ -110,7 +111,7 @@ export async function changeBooking(
   if (standing.actor === 'none') throw missingBooking(id);
   if (standing.actor === 'reader') throw denied(caller.user);
   const actor: Actor = standing.actor;
-  if (actor === 'customer' && action !== 'cancel') throw forbidden('With the booking token a customer may only cancel.');
+  if (actor === 'customer' && action !== 'cancel') throw Errors.BOOKING_CUSTOMER_CANCEL_ONLY();
   const target = ACTION_STATUS[action];
   const by = actor === 'customer' ? 'customer' : (caller.user?.id ?? 'staff');
   const hooks = services.config.hooks.bookings;
@@ -126,7 +127,7 @@ export async function changeBooking(
     if (expired) return { change: expired.change, result: expired.outcome };
     const current = bookingDocOf(booking);
     if (!isTransition(current.status, target)) throw notNow(current.status, target);
-    if (actor === 'customer' && now >= booking.starts_at) throw conflict('The rental has started: only the rental shop can cancel it now.', 'status');
+    if (actor === 'customer' && now >= booking.starts_at) throw Errors.BOOKING_STARTED();
     const note = reason !== undefined ? { reason } : {};
     if (target === 'confirmed') {
       const confirmed = confirmOnProduct(booking, current, product, now);

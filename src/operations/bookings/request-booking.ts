@@ -11,7 +11,8 @@ import { productRules } from '../../domain/rental/rules.js';
 import { OVERLAP_MESSAGE, overlapsReservations, priceOf, ruleViolations } from '../../domain/rental/quote.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { matches } from '../../domain/where/matches.js';
-import { APIError, ValidationError, badRequest, conflict, type ErrorItem } from '../../errors/api-error.js';
+import { APIError, ValidationError, type ErrorItem } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import type { BookingsTable } from '../../storage/schema.js';
 import { denied, evaluateAccess } from '../access.js';
 import type { Caller } from '../context.js';
@@ -55,7 +56,7 @@ async function requestableProduct(services: BookingServices, caller: Caller, id:
 
 /** Every problem of a request in one 400: invalid fields, an unknown product, and each rule the interval breaks. */
 async function validateRequest(services: BookingServices, caller: Caller, body: unknown, now: number): Promise<ValidRequest> {
-  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object with product, from, to and customer.');
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const errors = schemaErrors(body);
   const failed = new Set(errors.map((error) => error.field));
   const customer = isPlainObject(body.customer) ? body.customer : {};
@@ -127,7 +128,7 @@ export async function requestBooking(services: BookingServices, caller: Caller, 
   const { product, interval } = request;
   const rules = productRules(product);
   const reservations = reservationsOf(product).map((reservation) => reservation.interval);
-  if (overlapsReservations(interval, reservations, rules)) throw conflict(OVERLAP_MESSAGE, 'from');
+  if (overlapsReservations(interval, reservations, rules)) throw Errors.BOOKING_UNAVAILABLE(OVERLAP_MESSAGE, 'from');
   const price = priceOf({ interval, rules, price: product.additional?.price, caution: product.additional?.caution, timeUnit: product.additional?.time_unit });
   const at = iso(now);
   const doc: BookingDoc = {

@@ -8,7 +8,8 @@ import type { ListQuery } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
-import { APIError, ValidationError, badRequest, forbidden, notFound, unauthorized, type ErrorItem } from '../../errors/api-error.js';
+import { APIError, FIELD_CODES, ValidationError, type ErrorItem } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { checkOutboundUrl } from '../../net/outbound.js';
 import { OutboundError } from '../../net/outbound-error.js';
 import type { CalendarFilter, CalendarRow } from '../../storage/calendars-repository.js';
@@ -25,7 +26,7 @@ export type { CalendarDoc };
 const checkCreate = compileSchema(CalendarCreateSchema);
 const checkPatch = compileSchema(CalendarPatchSchema);
 
-const missing = (id: string) => notFound(`No calendar has the id \`${id}\`.`);
+const missing = (id: string) => Errors.CALENDAR_NOT_FOUND(id);
 
 /** What `config.access.calendars` grants the caller, for one calendar (`id`) or a list. */
 const grantOf = (rule: AccessFunction | undefined, args: AccessArgs): Promise<Grant> => evaluateAccess(rule, args, calendarFields);
@@ -53,9 +54,9 @@ async function docsOf(services: Services, rows: CalendarRow[]): Promise<Calendar
 const oneDoc = async (services: Services, row: CalendarRow) => (await docsOf(services, [row]))[0] as CalendarDoc;
 
 /** A request body: a missing one is `{}` (so that each required field is named), anything but an object a 400. */
-function objectBody(input: unknown, expected: string): JsonObject {
+function objectBody(input: unknown): JsonObject {
   const body = input ?? {};
-  if (!isPlainObject(body)) throw badRequest(`The body must be a JSON object with ${expected}.`);
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   return body;
 }
 
@@ -66,7 +67,7 @@ function objectBody(input: unknown, expected: string): JsonObject {
  */
 async function loadForCaller(services: Services, caller: Caller, id: string, operation?: 'update' | 'delete'): Promise<CalendarRow> {
   const { user } = caller;
-  if (!user) throw unauthorized();
+  if (!user) throw Errors.UNAUTHORIZED();
   const row = isValidId(id) ? await services.storage.calendars.get(id) : undefined;
   const access = services.config.access.calendars;
   const readable = row && (await grantOf(access.read, { user, id }).then((grant) => covers(grant, { ...row }), refusedAsFalse));
@@ -76,7 +77,7 @@ async function loadForCaller(services: Services, caller: Caller, id: string, ope
       (grant) => covers(grant, { ...row }),
       refusedAsFalse,
     );
-    if (!allowed) throw forbidden(`You may not ${operation} this calendar.`);
+    if (!allowed) throw Errors.CALENDAR_CHANGE_FORBIDDEN(operation);
   }
   return row;
 }
@@ -87,7 +88,7 @@ async function checkUrl(services: Services, url: string, errors: ErrorItem[]): P
     await checkOutboundUrl(url, { allowPrivateAddresses: services.config.calendars.allowPrivateAddresses });
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
-    errors.push({ field: 'url', message: error.message });
+    errors.push(Errors.URL_REFUSED.item(error.message));
   }
 }
 
@@ -112,15 +113,15 @@ async function checkProduct(services: Services, caller: Caller, body: JsonObject
       (grant) => grantCovers(grant, doc, row.doc),
       () => false,
     );
-    if (visible) throw forbidden('Only the owner of the product or an admin may import calendars into it.');
+    if (visible) throw Errors.CALENDAR_IMPORT_FORBIDDEN();
   }
-  errors.push({ field: 'product', message: `No product has the id \`${productId}\`.` });
+  errors.push(Errors.CALENDAR_PRODUCT_UNKNOWN.item(productId));
 }
 
 /** POST /api/calendars: subscribes a product to a feed and syncs it before answering (a failed first sync still creates it). */
 export async function createCalendar(services: Services, caller: Caller, input: unknown): Promise<CalendarDoc> {
-  if (!caller.user) throw unauthorized();
-  const body = objectBody(input, '`product` and `url`');
+  if (!caller.user) throw Errors.UNAUTHORIZED();
+  const body = objectBody(input);
   const errors = checkCreate(body);
   const failed = new Set(errors.map((error) => error.field));
   if (typeof body.product === 'string' && !failed.has('product')) await checkProduct(services, caller, body, body.product, errors);
@@ -150,7 +151,7 @@ export async function createCalendar(services: Services, caller: Caller, input: 
 
 /** GET /api/calendars: those `access.calendars.read` grants (by default an owner's, of their products; every one for an admin). */
 export async function findCalendars(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<CalendarDoc>> {
-  if (!caller.user) throw unauthorized();
+  if (!caller.user) throw Errors.UNAUTHORIZED();
   const grant = await grantOf(services.config.access.calendars.read, { user: caller.user });
   const filter: CalendarFilter = { ...(query.where ? { where: query.where } : {}), ...(grant.kind === 'filter' ? { access: grant.where } : {}) };
   return listPage(query, filteredSource(services.storage.calendars, filter, query.sort), (rows) => docsOf(services, rows), 'calendars');
@@ -163,8 +164,8 @@ export async function readCalendar(services: Services, caller: Caller, id: strin
 /** PATCH /api/calendars/:id: `url` and `name`. A new URL is checked as at creation and synced at once. */
 export async function updateCalendar(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
   const row = await loadForCaller(services, caller, id, 'update');
-  const body = objectBody(input, '`url` or `name`');
-  if (Object.keys(body).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
+  const body = objectBody(input);
+  if (Object.keys(body).length === 0) throw Errors.EMPTY_PATCH();
   const errors = checkPatch(body);
   const url = typeof body.url === 'string' && !errors.some((error) => error.field === 'url') ? body.url : undefined;
   const newUrl = url !== undefined && url !== row.url;
@@ -203,9 +204,9 @@ export async function deleteCalendar(services: Services, caller: Caller, id: str
 export async function runCalendarAction(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
   await loadForCaller(services, caller, id, 'update');
   const action = isPlainObject(input) ? input.action : undefined;
-  if (action !== 'sync') throw badRequest('Must be `sync`.', 'action');
+  if (action !== 'sync') throw Errors.CALENDAR_ACTION_INVALID();
   const extra = Object.keys(input as JsonObject).filter((key) => key !== 'action');
-  if (extra.length > 0) throw new ValidationError(extra.map((key) => ({ field: key, message: 'Is not a field of this action.' })));
+  if (extra.length > 0) throw new ValidationError(extra.map((key) => ({ field: key, message: 'Is not a field of this action.', code: FIELD_CODES.unknown })));
   const synced = await syncCalendar(services, id, { wait: true });
   return oneDoc(services, synced ?? (await loadForCaller(services, caller, id)));
 }

@@ -3,7 +3,8 @@ import type { ProductDoc } from '../../domain/product-schema.js';
 import { productFields } from '../../domain/product-fields.js';
 import { parseAccessWhere } from '../../domain/where/parse-where.js';
 import type { FieldDef } from '../../domain/where/types.js';
-import { APIError, notFound } from '../../errors/api-error.js';
+import { APIError } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import type { Services } from '../context.js';
 import { etagOf } from '../products/etag.js';
 import type { Representation } from '../products/find-product.js';
@@ -14,7 +15,7 @@ import { ownReservations } from './feed-entries.js';
 /** Products read per query while the feed is built. */
 const PAGE = 500;
 
-const noFeed = () => notFound('No calendar feed here: the URL is unknown or its token was replaced.');
+const noFeed = () => Errors.FEED_NOT_FOUND();
 
 /** Every product of the owner, in id order, a page of documents at a time. */
 async function* ownedProducts(services: Services, ownerId: string): AsyncGenerator<ProductDoc> {

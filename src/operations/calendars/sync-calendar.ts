@@ -3,6 +3,7 @@ import { holdsBlocks, withCalendarBlocks } from '../../domain/calendar/imported-
 import type { JsonObject } from '../../domain/merge.js';
 import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
 import { APIError } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { parseFeedOffThread } from '../../calendars/parse-off-thread.js';
 import { outboundRequest } from '../../net/outbound.js';
 import { OutboundError } from '../../net/outbound-error.js';
@@ -57,7 +58,7 @@ async function fetchFeed(services: Services, row: CalendarRow, signal?: AbortSig
 /** Makes the product's reservations hold exactly the calendar's blocks (no write when they do). */
 async function materialize(services: Services, row: CalendarRow, blocks: FeedBlock[]): Promise<void> {
   const product = await services.storage.products.get(row.product_id);
-  if (!product) throw new APIError(404, 'The calendar\'s product no longer exists.');
+  if (!product) throw Errors.CALENDAR_PRODUCT_GONE();
   if (holdsBlocks((JSON.parse(product.doc) as ProductDoc).availability?.reservationDates ?? [], row.id, blocks)) return;
   await changeProductAsService(services, row.product_id, (current) => {
     const availability = (current.availability ?? {}) as { reservationDates?: ReservationItem[] };

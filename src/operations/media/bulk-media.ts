@@ -1,7 +1,7 @@
 import type { BulkQuery } from '../../domain/list-query.js';
 import { mediaFields, type MediaDoc } from '../../domain/media.js';
 import { isPlainObject } from '../../domain/merge.js';
-import { badRequest } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { changeEach, matchedIds, type BulkCollection, type BulkResult, type Noun } from '../bulk.js';
 import type { Caller, Services } from '../context.js';
 import { deleteMedia, loadForChange, mediaPatchOf, patchMedia } from './manage-media.js';
@@ -17,7 +17,7 @@ const collection = (services: Services): BulkCollection => ({
 
 /** PATCH /api/rentMedia?where=…: the `alt` of every matching media document, as PATCH /api/rentMedia/:id changes one. */
 export async function updateMediaWhere(services: Services, caller: Caller, query: BulkQuery, body: unknown): Promise<BulkResult<MediaDoc>> {
-  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const patch = mediaPatchOf(body);
   const ids = await matchedIds(caller, query, collection(services), services.config.access.rentMedia.update);
   return changeEach(ids, async (id) => patchMedia(services, await loadForChange(services, caller, id, 'update'), patch));

@@ -6,7 +6,8 @@ import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import { mediaFields, type MediaDoc } from '../../domain/media.js';
 import { matches } from '../../domain/where/matches.js';
 import type { ReadFilter } from '../../domain/where/types.js';
-import { ValidationError, badRequest, conflict, notFound } from '../../errors/api-error.js';
+import { ValidationError } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import type { RentMediaTable } from '../../storage/schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
@@ -18,7 +19,7 @@ import { filesOf, mediaDocOf } from './media-documents.js';
 const checkPatch = compileSchema(MediaPatchSchema);
 type MediaPatch = Static<typeof MediaPatchSchema>;
 
-const missing = (id: string) => notFound(`No rentMedia document has the id \`${id}\`.`);
+const missing = (id: string) => Errors.MEDIA_NOT_FOUND(id);
 
 const readGrant = (services: Services, caller: Caller, id?: string): Promise<Grant> =>
   evaluateAccess(services.config.access.rentMedia.read, { user: caller.user, id }, mediaFields);
@@ -81,7 +82,7 @@ export async function patchMedia(services: Services, row: RentMediaTable, patch:
 
 /** PATCH /api/rentMedia/:id: only `alt` changes. */
 export async function updateMedia(services: Services, caller: Caller, id: string, body: unknown): Promise<MediaDoc> {
-  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const row = await loadForChange(services, caller, id, 'update');
   return patchMedia(services, row, mediaPatchOf(body));
 }
@@ -91,7 +92,7 @@ export async function deleteMedia(services: Services, caller: Caller, id: string
   const row = await loadForChange(services, caller, id, 'delete');
   const doc = mediaDocOf(row);
   const result = await services.storage.media.deleteUnlessUsed(id);
-  if (result.usedBy) throw conflict(`The gallery of product \`${result.usedBy}\` uses this image; remove it there first.`, 'id');
+  if (result.usedBy) throw Errors.MEDIA_IN_USE(result.usedBy);
   if (!result.deleted) throw missing(id);
   // The document is gone, so the delete happened: files the storage keeps for now are named in the log.
   const files = filesOf(doc);

@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { APIError } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { IMAGE_EXTENSIONS } from '../../domain/media.js';
 
 export interface ProcessedImage {
@@ -10,7 +11,7 @@ export interface ProcessedImage {
   sizes: { name: string; bytes: Buffer; width: number; height: number }[];
 }
 
-const unsupported = (detail: string) => new APIError(415, `Unsupported file: ${detail} Send a JPEG, PNG, WebP, GIF or AVIF image.`, 'file');
+const unsupported = (detail: string) => Errors.FILE_UNSUPPORTED(detail);
 
 /**
  * One image at a time: decoding holds much of an image in memory (a whole frame for AVIF, ~300

@@ -1,6 +1,6 @@
 import { generateId } from '../../domain/ids.js';
 import { mediaFields, mediaUrl, sanitiseBaseName, sizeFilename, storedFilename, type MediaDoc } from '../../domain/media.js';
-import { ValidationError, unauthorized } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { isForeignKeyViolation } from '../../storage/reference-errors.js';
 import { MediaFileExists } from '../../storage/media-store.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
@@ -21,7 +21,7 @@ export interface Upload {
 export async function uploadMedia(services: Pick<Services, 'config' | 'storage' | 'mediaStore'> & Partial<Pick<Services, 'log'>>, caller: Caller, upload: Upload): Promise<MediaDoc> {
   await evaluateAccess(services.config.access.rentMedia.create, { user: caller.user }, mediaFields);
   if (upload.alt !== undefined && (typeof upload.alt !== 'string' || upload.alt.length > MAX_ALT)) {
-    throw new ValidationError([{ field: 'alt', message: `Must be a string of at most ${MAX_ALT} characters.` }]);
+    throw Errors.ALT_INVALID(MAX_ALT);
   }
   const { media: mediaConfig } = services.config;
   const image = await processImage(upload.bytes, mediaConfig.mimeTypes, mediaConfig.sizes);
@@ -58,7 +58,7 @@ export async function uploadMedia(services: Pick<Services, 'config' | 'storage' 
     } catch (error) {
       if (error instanceof UniqueViolation && error.target === 'rent_media.filename') continue;
       // The uploader's account was deleted while the upload was on its way: its session is gone.
-      if (isForeignKeyViolation(error)) throw unauthorized('The account no longer exists.');
+      if (isForeignKeyViolation(error)) throw Errors.ACCOUNT_GONE();
       throw error;
     }
     // Every file this attempt may have written: one whose write failed half way may be stored

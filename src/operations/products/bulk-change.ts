@@ -3,7 +3,7 @@ import { productFields } from '../../domain/product-fields.js';
 import type { Caller, Services } from '../context.js';
 import { changeEach, matchedIds, type BulkCollection, type BulkResult, type Noun } from '../bulk.js';
 import { deleteProduct } from './delete-product.js';
-import type { RenderedProduct } from './render.js';
+import type { RenderedProduct } from '../../read-model/products/render.js';
 import type { WrittenProduct } from './render-one.js';
 import { applyPatch, patchOf } from './update-product.js';
 

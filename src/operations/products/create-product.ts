@@ -1,4 +1,3 @@
-import { ValidationError } from '../../errors/api-error.js';
 import { generateId, isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { withoutNulls, type JsonObject } from '../../domain/merge.js';
@@ -7,20 +6,21 @@ import { denied } from '../access.js';
 import { runHooks } from '../hooks.js';
 import type { Caller, Services } from '../context.js';
 import { grantCovers, productGrant } from './product-access.js';
-import { keepWritten } from './kept-entry.js';
+import { keepWritten } from '../../read-model/products/kept-entry.js';
 import { requireObjectBody, writtenProduct, type WrittenProduct } from './render-one.js';
 import { replaceProduct } from './update-product.js';
 import { writeProduct } from './write-product.js';
+import { Errors } from '../../errors/codes.js';
 
 /** Words that routes use beside `:id`, so they cannot be product ids. */
 const RESERVED_IDS = new Set(['count', 'export', 'import']);
 
 export function checkPathId(id: string, body: JsonObject): void {
   if (!isValidId(id) || RESERVED_IDS.has(id)) {
-    throw new ValidationError([{ field: 'id', message: 'Must be 1–64 letters, digits, `_` or `-`, starting with a letter or digit (and not a reserved word such as `count`).' }]);
+    throw Errors.PRODUCT_ID_INVALID();
   }
   if (body.id !== undefined && body.id !== id) {
-    throw new ValidationError([{ field: 'id', message: 'Must equal the id in the path (or be left out).' }]);
+    throw Errors.PRODUCT_ID_MISMATCH();
   }
 }
 

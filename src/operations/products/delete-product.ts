@@ -1,4 +1,3 @@
-import { conflict, notFound } from '../../errors/api-error.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { asData } from '../../domain/product-document.js';
@@ -7,13 +6,14 @@ import { productLocks } from '../keyed-lock.js';
 import type { Caller, Services } from '../context.js';
 import { loadForWrite } from './product-access.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderProducts, type RenderedProduct } from './render.js';
+import { renderProducts, type RenderedProduct } from '../../read-model/products/render.js';
+import { Errors } from '../../errors/codes.js';
 
 const ATTEMPTS = 5;
 
 /** DELETE /api/products/:id: the product and its reservations go; its media stay. */
 export async function deleteProduct(services: Services, caller: Caller, id: string, depth: Depth): Promise<RenderedProduct> {
-  if (!isValidId(id)) throw notFound(`No product has the id \`${id}\`.`);
+  if (!isValidId(id)) throw Errors.PRODUCT_NOT_FOUND(id);
   return productLocks.run(`product:${id}`, () => deleteLocked(services, caller, id, depth));
 }
 
@@ -28,5 +28,5 @@ async function deleteLocked(services: Services, caller: Caller, id: string, dept
       return rendered as RenderedProduct;
     }
   }
-  throw conflict('The product is being changed by other requests; try again.');
+  throw Errors.PRODUCT_BUSY();
 }

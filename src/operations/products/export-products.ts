@@ -8,7 +8,7 @@ import { readableBy } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderProducts, type RenderedProduct } from './render.js';
+import { renderProducts, type RenderedProduct } from '../../read-model/products/render.js';
 
 /**
  * GET /api/products/export and `products:export`: every product a list with the same `where`,

@@ -1,15 +1,14 @@
-import { notFound } from '../../errors/api-error.js';
-import { stringifyAscii } from '../../domain/ascii-json.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { etagOf } from './etag.js';
-import { bodyAt, checkedAgainst, entrySize, etagAt, keepBodyAt, keepEtagAt, productEntry, type ProductEntry } from './product-cache.js';
+import { bodyAt, checkedAgainst, entrySize, etagAt, keepBodyAt, keepEtagAt, productEntry, type ProductEntry } from '../../read-model/products/product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
-import { galleryImages, renderProducts } from './render.js';
-import { renderBodies } from './render-bodies.js';
+import { galleryImages, renderProducts } from '../../read-model/products/render.js';
+import { renderBodies } from '../../read-model/products/render-bodies.js';
+import { Errors } from '../../errors/codes.js';
 
 /** A response body and its ETag. */
 export interface Representation {
@@ -17,11 +16,11 @@ export interface Representation {
   etag: string;
 }
 
-const missing = (id: string) => notFound(`No product has the id \`${id}\`.`);
+const missing = (id: string) => Errors.PRODUCT_NOT_FOUND(id);
 
 async function represent(services: Services, caller: Caller, row: ProductReadRow, depth: Depth): Promise<Representation> {
   const [doc] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
-  const body = stringifyAscii(doc);
+  const body = JSON.stringify(doc);
   return { body, etag: etagOf(body) };
 }
 

@@ -1,19 +1,18 @@
-import { stringifyAscii } from '../../domain/ascii-json.js';
 import type { ListQuery } from '../../domain/list-query.js';
 import { filteredSource, listPage, paginate } from '../list-page.js';
 import type { ProductFilter, ProductReadRow } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { readableBy, type Grant } from '../access.js';
 import type { WhereNode } from '../../domain/where/types.js';
-import { bodyAt, type ProductEntry } from './product-cache.js';
+import { bodyAt, type ProductEntry } from '../../read-model/products/product-cache.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
-import { galleryImages, renderProducts } from './render.js';
-import { renderBodies } from './render-bodies.js';
-import { withoutReserved, type IdList } from './id-lists.js';
-import { RankedList, splitRange } from './range-lists.js';
+import { galleryImages, renderProducts } from '../../read-model/products/render.js';
+import { renderBodies } from '../../read-model/products/render-bodies.js';
+import { withoutReserved, type IdList } from '../../read-model/products/id-lists.js';
+import { RankedList, splitRange } from '../../read-model/products/range-lists.js';
 import { compose, type CopyPart } from '../output-buffer.js';
-import { BodyFile, type KeptBody } from '../../storage/body-file.js';
+import { BodyFile, type KeptBody } from '../../read-model/body-file.js';
 
 /** Above this many matches a list is paged in SQL rather than through a cached id list. */
 const MAX_CACHED_IDS = 250_000;
@@ -178,7 +177,7 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
   const totalDocs = await products.count(filter);
   const rows: ProductReadRow[] = offset < totalDocs ? await products.list(filter, query.sort, query.limit, offset) : [];
   const docs = await applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-  return stringifyAscii(paginate(docs, totalDocs, query.limit, query.page));
+  return JSON.stringify(paginate(docs, totalDocs, query.limit, query.page));
 }
 
 /**
@@ -188,7 +187,7 @@ async function pagedInSql(services: Services, caller: Caller, grant: Grant, quer
 async function listedWhole(services: Services, caller: Caller, grant: Grant, query: ListQuery): Promise<string> {
   const source = filteredSource(services.storage.products, filterFor(grant, query), query.sort);
   const docsOf = async (rows: ProductReadRow[]) => applyAfterRead(services, caller, await renderProducts(services, rows, query.depth));
-  return stringifyAscii(await listPage(query, source, docsOf, 'products'));
+  return JSON.stringify(await listPage(query, source, docsOf, 'products'));
 }
 
 /** Pages that start this close to the top are read with LIMIT/OFFSET rather than from a whole id list. */

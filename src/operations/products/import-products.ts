@@ -1,4 +1,5 @@
-import { APIError, ValidationError, asClientError, conflict, type ErrorItem } from '../../errors/api-error.js';
+import { ValidationError, asClientError, type ErrorItem } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { toRecord } from '../../storage/product-record.js';
 import type { Caller, Services } from '../context.js';
@@ -65,7 +66,7 @@ async function countRows(file: ImportFile, format: ImportFormat, maxRows: number
   let rows = 0;
   for await (const source of sourceRows(file, format)) {
     rows = source.row;
-    if (maxRows !== undefined && rows > maxRows) throw new APIError(413, `The file has more than ${maxRows} rows; an import takes at most ${maxRows} (import.maxRows).`);
+    if (maxRows !== undefined && rows > maxRows) throw Errors.IMPORT_TOO_MANY_ROWS(maxRows);
   }
   return rows;
 }
@@ -110,7 +111,7 @@ async function eachRow(
     let report: RowReport = { row: source.row, id: id ?? null, status: 'error', errors: [] };
     try {
       const first = id === undefined ? undefined : firstRowOf.get(id);
-      if (first !== undefined) throw conflict(`Row ${first} of the file has this id too; a product appears once in a file, so only that row is imported.`, 'id');
+      if (first !== undefined) throw Errors.IMPORT_DUPLICATE_ROW(first);
       if (id !== undefined) firstRowOf.set(id, source.row);
       if (!input || source.errors.length > 0) {
         report = { ...report, code: 400, errors: await unreadableRow(services, caller, source, input, options.mode) };
@@ -172,7 +173,7 @@ async function writeAtomically(services: Services, caller: Caller, file: ImportF
     await rollBack(services, journal);
   } catch (error) {
     services.log.warn({ err: error }, 'an atomic import failed and could not be rolled back whole');
-    throw new APIError(500, `Row ${failed.row} failed while writing, and the rows written before it could not all be put back.`);
+    throw Errors.IMPORT_ROLLBACK_FAILED(failed.row);
   }
   return { rows: planned.map((report) => (report.row === failed.row ? failed : report)), committed: false };
 }

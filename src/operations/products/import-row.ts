@@ -1,4 +1,5 @@
-import { ValidationError, conflict } from '../../errors/api-error.js';
+import { ValidationError } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { generateId } from '../../domain/ids.js';
 import { isPlainObject, withoutNulls, type JsonObject } from '../../domain/merge.js';
 import { ownerIdOf, withoutServerFields } from '../../domain/product-document.js';
@@ -75,7 +76,7 @@ export async function planRow(services: Services, caller: Caller, input: ImportR
   if (id !== undefined) checkPathId(id, body);
   const grant = await productGrant(services.config.access.products.create, { user, id, data: body });
   const exists = id !== undefined && (await services.storage.products.exists(id));
-  if (exists && input.mode === 'create') throw conflict(`A product with the id \`${id}\` already exists.`, 'id');
+  if (exists && input.mode === 'create') throw Errors.PRODUCT_ID_TAKEN(id);
   if (!exists) checkNew(services, input);
   const data = withoutNulls(withoutServerFields(body));
   // The database refuses a taken explicit slug on a write; a derived one is renumbered instead.
@@ -84,7 +85,7 @@ export async function planRow(services: Services, caller: Caller, input: ImportR
     if (!hasExplicitSlug(data)) return true;
     const holder = slugs.get(slug);
     if ((holder !== undefined && holder !== doc.id) || (await slugHeldByOther(services, slug, doc.id))) {
-      throw conflict(`The slug \`${slug}\` is already used by another product.`, 'settings.slug');
+      throw Errors.SLUG_TAKEN(slug);
     }
     return true;
   };
@@ -130,7 +131,7 @@ export async function writeRow(services: Services, caller: Caller, input: Import
     }
   }
   // POST /api/products/:id would replace under `products.upsert`; an import in create mode never does.
-  if (exists) throw conflict(`A product with the id \`${id}\` already exists.`, 'id');
+  if (exists) throw Errors.PRODUCT_ID_TAKEN(id);
   checkNew(services, input);
   const { product } = await createProduct(services, caller, { id, body, depth: 0 });
   return { status: 'created', id: product.id };

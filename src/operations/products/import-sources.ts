@@ -2,7 +2,8 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { CsvError, parse, type CastingContext } from 'csv-parse';
 import { JSONParser } from '@streamparser/json';
-import { APIError, ValidationError, badRequest, type ErrorItem } from '../../errors/api-error.js';
+import { APIError, ValidationError, type ErrorItem } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { headerColumns, rowData, type Cell } from '../../domain/product-columns.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import { restoreCell } from '../../domain/spreadsheet-cells.js';
@@ -93,12 +94,12 @@ async function* csvRows(file: ImportFile): AsyncGenerator<SourceRow> {
       yield { row, ...rowData(header, cells, { decimalComma: delimiter === ';', checkJson: checkJsonShape }) };
     }
   } catch (error) {
-    if (error instanceof CsvError) throw badRequest(`The file is not valid CSV: ${error.message}`, 'file');
+    if (error instanceof CsvError) throw Errors.IMPORT_FILE_INVALID(`The file is not valid CSV: ${error.message}`);
     throw error;
   } finally {
     input.destroy();
   }
-  if (!header) throw badRequest('The file is empty: a CSV file begins with a header row of field paths (basic.product_name, additional.price, …).', 'file');
+  if (!header) throw Errors.IMPORT_FILE_INVALID('The file is empty: a CSV file begins with a header row of field paths (basic.product_name, additional.price, …).');
 }
 
 async function* jsonRows(file: ImportFile): AsyncGenerator<SourceRow> {
@@ -109,7 +110,7 @@ async function* jsonRows(file: ImportFile): AsyncGenerator<SourceRow> {
     if (typeof key === 'string') topLevel = 'other';
     else values.push(value);
   };
-  const notArray = () => badRequest('The file must be a JSON array of products (or NDJSON: one product a line).', 'file');
+  const notArray = () => Errors.IMPORT_FILE_INVALID('The file must be a JSON array of products (or NDJSON: one product a line).');
   // Decoded as a stream, so that a character split between two chunks is read whole.
   const input = file().setEncoding('utf8');
   let row = 0;
@@ -129,12 +130,12 @@ async function* jsonRows(file: ImportFile): AsyncGenerator<SourceRow> {
       parser.write(text);
       for (const value of values.splice(0)) yield { row: ++row, ...checkedJson(value) };
     }
-    if (first) throw badRequest('The file is empty.', 'file');
+    if (first) throw Errors.IMPORT_FILE_INVALID('The file is empty.');
     // The parser ends by itself after the array's `]`; ending it again is an error.
     if (!parser.isEnded) parser.end();
   } catch (error) {
     if (error instanceof APIError) throw error;
-    throw badRequest(`The file is not valid JSON: ${(error as Error).message}`, 'file');
+    throw Errors.IMPORT_FILE_INVALID(`The file is not valid JSON: ${(error as Error).message}`);
   } finally {
     input.destroy();
   }

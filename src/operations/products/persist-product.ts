@@ -1,12 +1,13 @@
-import { ValidationError, conflict } from '../../errors/api-error.js';
+import { ValidationError } from '../../errors/api-error.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { slugify, withSuffix } from '../../domain/slug.js';
 import type { ProductRecord, ProductsRepository } from '../../storage/products-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
 import { toRecord } from '../../storage/product-record.js';
 import { MissingMedia, MissingOwner, MissingTerm } from '../../storage/reference-errors.js';
-import { unknownImage, unknownOwner, unknownTerm, type PreparedProduct } from './prepare-product.js';
+import { type PreparedProduct } from './prepare-product.js';
 import { productLocks } from '../keyed-lock.js';
+import { Errors } from '../../errors/codes.js';
 
 const SLUG_ATTEMPTS = 20;
 
@@ -34,7 +35,7 @@ export async function persistProduct(
 /** A gallery image deleted while the write was on its way: the 400 the earlier check gives. */
 function missingMedia(doc: ProductDoc, mediaId: string): ValidationError {
   const index = (doc.gallery?.images ?? []).findIndex((image) => image === mediaId);
-  return new ValidationError([unknownImage(index >= 0 ? index : undefined, mediaId)]);
+  return Errors.UNKNOWN_MEDIA(mediaId, index >= 0 ? index : undefined);
 }
 
 async function writeWithSlug(
@@ -51,14 +52,14 @@ async function writeWithSlug(
     } catch (error) {
       if (error instanceof MissingMedia) throw missingMedia(doc, error.mediaId);
       // A term removed from the owner while the write was on its way.
-      if (error instanceof MissingTerm) throw new ValidationError([unknownTerm(error.termId)]);
+      if (error instanceof MissingTerm) throw Errors.UNKNOWN_TERM(error.termId);
       // An account deleted while the write was on its way.
-      if (error instanceof MissingOwner) throw new ValidationError([unknownOwner(error.ownerId)]);
+      if (error instanceof MissingOwner) throw Errors.UNKNOWN_OWNER(error.ownerId);
       if (!(error instanceof UniqueViolation)) throw error;
-      if (error.target === 'products.id') throw conflict(`A product with the id \`${doc.id}\` already exists.`, 'id');
+      if (error.target === 'products.id') throw Errors.PRODUCT_ID_TAKEN(doc.id);
       if (error.target !== 'products.slug') throw error;
-      if (prepared.explicitSlug) throw conflict(`The slug \`${slug}\` is already used by another product.`, 'settings.slug');
+      if (prepared.explicitSlug) throw Errors.SLUG_TAKEN(slug);
     }
   }
-  throw conflict('Could not find a free slug; set settings.slug explicitly.', 'settings.slug');
+  throw Errors.SLUG_EXHAUSTED();
 }

@@ -1,24 +1,14 @@
 import type { AuthUser } from '../../config/types.js';
 import { isAdmin } from '../../config/defaults.js';
-import { ValidationError, conflict, forbidden, type ErrorItem } from '../../errors/api-error.js';
+import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { buildProductDoc, ownerIdOf } from '../../domain/product-document.js';
 import type { JsonObject } from '../../domain/merge.js';
 import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
 import { refusedOverlap } from '../../domain/reservation-conflicts.js';
 import type { Services } from '../context.js';
 import { termIdsOfProfile } from '../../storage/owner-profiles.js';
-import { galleryImages } from './render.js';
-
-/** The error of a rent_owner that names no account. */
-export const unknownOwner = (ownerId: string): ErrorItem => ({ field: 'basic.rent_owner', message: `No rents account has the id \`${ownerId}\`.` });
-/** The error of a selectedTerm that is not one of the owner's terms. */
-export const unknownTerm = (termId: string): ErrorItem => ({ field: 'additional.selectedTerm', message: `Must be the id of one of the owner's terms (terms.termsArray[].id); \`${termId}\` is not.` });
-
-/** The error of a gallery entry naming no stored image; `index` is its place in the gallery, if known. */
-export const unknownImage = (index: number | undefined, mediaId: string): ErrorItem => ({
-  field: index === undefined ? 'gallery.images' : `gallery.images.${index}`,
-  message: `No rentMedia document has the id \`${mediaId}\`.`,
-});
+import { galleryImages } from '../../read-model/products/render.js';
+import { Errors } from '../../errors/codes.js';
 
 export interface PreparedProduct {
   doc: ProductDoc;
@@ -43,22 +33,22 @@ export async function prepareProduct(
   const named = ownerIdOf(basic.rent_owner);
   const ownerId = named ?? server.previousOwner ?? user?.id;
   if (!isAdmin(user)) {
-    if (server.previousOwner !== undefined && ownerId !== server.previousOwner) throw forbidden('Only an admin may change a product\'s owner.');
+    if (server.previousOwner !== undefined && ownerId !== server.previousOwner) throw Errors.OWNER_CHANGE_FORBIDDEN();
     if (server.previousOwner === undefined && ownerId !== undefined && ownerId !== user?.id) {
-      throw forbidden('You may only create products for your own account.');
+      throw Errors.OWNER_NOT_SELF();
     }
   }
 
   const owner = ownerId !== undefined && !failed.has('basic.rent_owner') ? await services.storage.owners.get(ownerId) : undefined;
   if (ownerId !== undefined && !owner && !failed.has('basic.rent_owner')) {
-    errors.push(unknownOwner(ownerId));
+    errors.push(Errors.UNKNOWN_OWNER.item(ownerId));
   }
   const selectedTerm = (data.additional as JsonObject | undefined)?.selectedTerm;
   if (typeof selectedTerm === 'string' && !failed.has('additional.selectedTerm') && !failed.has('basic.rent_owner')) {
     if (owner && !termIdsOfProfile(owner.owner_profile).has(selectedTerm)) {
-      errors.push(unknownTerm(selectedTerm));
+      errors.push(Errors.UNKNOWN_TERM.item(selectedTerm));
     } else if (!owner && ownerId === undefined) {
-      errors.push({ field: 'additional.selectedTerm', message: 'A product without an owner has no terms to select.' });
+      errors.push(Errors.NO_OWNER_TERMS.item());
     }
   }
   const images = (data.gallery as { images?: unknown } | undefined)?.images;
@@ -67,7 +57,7 @@ export async function prepareProduct(
     const known = await galleryImages(services, ids);
     for (const [index, image] of images.entries()) {
       if (typeof image === 'string' && !failed.has(`gallery.images.${index}`) && !known.has(image)) {
-        errors.push(unknownImage(index, image));
+        errors.push(Errors.UNKNOWN_MEDIA.item(image, index));
       }
     }
   }
@@ -81,7 +71,7 @@ export async function prepareProduct(
   const overlap = refusedOverlap(reservations, server.previousReservations);
   if (overlap) {
     const [a, b] = overlap.map((index) => reservations[index]?.id);
-    throw conflict(`Reservations \`${a}\` and \`${b}\` overlap.`, 'availability.reservationDates');
+    throw Errors.RESERVATION_OVERLAP(String(a), String(b));
   }
   return { doc, explicitSlug };
 }

@@ -1,5 +1,5 @@
 import type { AccessFunction, AuthUser } from '../../config/types.js';
-import { APIError, notFound } from '../../errors/api-error.js';
+import { APIError } from '../../errors/api-error.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { asData } from '../../domain/product-document.js';
 import { productFields } from '../../domain/product-fields.js';
@@ -8,6 +8,7 @@ import type { ProductReadRow } from '../../storage/products-repository.js';
 import { authorizeChange, evaluateAccess, type Grant } from '../access.js';
 import type { Services } from '../context.js';
 import { toRecord } from '../../storage/product-record.js';
+import { Errors } from '../../errors/codes.js';
 
 export const productGrant = (rule: AccessFunction | undefined, args: Parameters<AccessFunction>[0]): Promise<Grant> =>
   evaluateAccess(rule, args, productFields);
@@ -45,7 +46,7 @@ export async function loadForWrite(
   rule: AccessFunction | undefined,
   action?: string,
 ): Promise<LoadedProduct> {
-  const missing = () => notFound(`No product has the id \`${id}\`.`);
+  const missing = () => Errors.PRODUCT_NOT_FOUND(id);
   const row = await services.storage.products.get(id);
   if (!row) throw missing();
   const doc = JSON.parse(row.doc) as ProductDoc;

@@ -1,6 +1,6 @@
 import { transformThrough } from '../hooks.js';
 import type { Caller, Services } from '../context.js';
-import type { RenderedProduct } from './render.js';
+import type { RenderedProduct } from '../../read-model/products/render.js';
 
 export function hasAfterRead(services: Services): boolean {
   const hooks = services.config.hooks.products.afterRead;

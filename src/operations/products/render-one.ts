@@ -1,14 +1,13 @@
-import { stringifyAscii } from '../../domain/ascii-json.js';
-import { badRequest } from '../../errors/api-error.js';
 import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import type { Caller, Services } from '../context.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderWritten, type RenderedProduct } from './render.js';
+import { renderWritten, type RenderedProduct } from '../../read-model/products/render.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
+import { Errors } from '../../errors/codes.js';
 
 export function requireObjectBody(body: unknown): JsonObject {
-  if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object.');
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   return body;
 }
 
@@ -29,6 +28,6 @@ export interface WrittenProduct {
 
 /** The response to a write: at depth 1 the body kept for reads when it was (see keepWritten), else rendered. */
 export async function writtenProduct(services: Services, caller: Caller, doc: ProductDoc, depth: Depth, kept: Buffer | undefined): Promise<WrittenProduct> {
-  const json = kept !== undefined && depth === 1 ? kept.toString('latin1') : stringifyAscii(await renderOne(services, caller, doc, depth));
+  const json = kept !== undefined && depth === 1 ? kept.toString('utf8') : JSON.stringify(await renderOne(services, caller, doc, depth));
   return { id: doc.id, json };
 }

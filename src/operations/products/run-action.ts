@@ -1,4 +1,4 @@
-import { APIError, ValidationError, badRequest } from '../../errors/api-error.js';
+import { ValidationError } from '../../errors/api-error.js';
 import { generateId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { deepMerge, isPlainObject, type JsonObject } from '../../domain/merge.js';
@@ -10,13 +10,14 @@ import { createProduct } from './create-product.js';
 import { loadForWrite } from './product-access.js';
 import { writtenProduct, type WrittenProduct } from './render-one.js';
 import { changeProduct } from './update-product.js';
+import { Errors } from '../../errors/codes.js';
 
 export const BUILT_IN_ACTIONS = ['publish', 'unpublish', 'duplicate', 'reserve', 'release'] as const;
 
 /** The action a POST /api/products/:id asks for: `?action=` or a top-level string `action`. */
 export function selectedAction(queryAction: unknown, body: unknown): string | undefined {
   if (queryAction !== undefined) {
-    if (typeof queryAction !== 'string' || queryAction === '') throw badRequest('Must be the name of one action.', 'action');
+    if (typeof queryAction !== 'string' || queryAction === '') throw Errors.ACTION_NAME_INVALID();
     return queryAction;
   }
   if (isPlainObject(body) && typeof body.action === 'string') return body.action;
@@ -41,15 +42,15 @@ function reserve(data: JsonObject, args: JsonObject): JsonObject {
 
 function release(data: JsonObject, args: JsonObject): JsonObject {
   const { reservationId } = args;
-  if (typeof reservationId !== 'string' || reservationId === '') throw badRequest('Must be the id of a reservation.', 'reservationId');
+  if (typeof reservationId !== 'string' || reservationId === '') throw Errors.RESERVATION_ID_REQUIRED();
   const items = reservationsOf(data);
-  if (!items.some((item) => item.id === reservationId)) throw new APIError(404, `The product has no reservation \`${reservationId}\`.`, 'reservationId');
+  if (!items.some((item) => item.id === reservationId)) throw Errors.RESERVATION_NOT_FOUND(reservationId);
   return withReservations(data, items.filter((item) => item.id !== reservationId));
 }
 
 async function duplicate(services: Services, caller: Caller, id: string, args: JsonObject, depth: Depth): Promise<WrittenProduct> {
   const { newId } = args;
-  if (newId !== undefined && typeof newId !== 'string') throw badRequest('Must be a product id.', 'newId');
+  if (newId !== undefined && typeof newId !== 'string') throw Errors.NEW_ID_INVALID();
   const { doc } = await loadForWrite(services, caller.user, id, services.config.access.products.actions?.duplicate ?? services.config.access.products.update, 'duplicate');
   const source = asData(doc);
   const copy: JsonObject = {
@@ -84,7 +85,7 @@ export async function runAction(
   const isBuiltIn = (BUILT_IN_ACTIONS as readonly string[]).includes(action);
   if (!custom && !isBuiltIn) {
     const known = [...BUILT_IN_ACTIONS, ...Object.keys(services.config.actions)];
-    throw badRequest(`Unknown action \`${action}\`; known actions: ${known.join(', ')}.`, 'action');
+    throw Errors.ACTION_UNKNOWN(action, known);
   }
   // Configured actions cannot take a built-in name (the configuration refuses it).
   if (action === 'duplicate') return { product: await duplicate(services, caller, id, args, depth), created: true };

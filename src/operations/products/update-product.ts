@@ -1,4 +1,3 @@
-import { APIError, ValidationError, conflict, notFound } from '../../errors/api-error.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { deepMerge, withoutNulls, type JsonObject } from '../../domain/merge.js';
@@ -15,7 +14,8 @@ import { currentEtags } from './find-product.js';
 import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
 import { toRecord } from '../../storage/product-record.js';
-import { keepWritten } from './kept-entry.js';
+import { keepWritten } from '../../read-model/products/kept-entry.js';
+import { Errors } from '../../errors/codes.js';
 
 /** A changed product, and its body at depth 1 if it was kept for reads (see keepWritten). */
 export interface ChangedProduct {
@@ -37,7 +37,7 @@ export async function changeProduct(
   change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
   options: { ifMatch?: string; action?: string },
 ): Promise<ChangedProduct> {
-  if (!isValidId(id)) throw notFound(`No product has the id \`${id}\`.`);
+  if (!isValidId(id)) throw Errors.PRODUCT_NOT_FOUND(id);
   const rules = services.config.access.products;
   const rule = options.action ? (rules.actions?.[options.action] ?? services.config.actions[options.action]?.access ?? rules.update) : rules.update;
   return productLocks.run(`product:${id}`, () => changeLocked(services, caller, id, change, { ...options, rule }));
@@ -54,7 +54,7 @@ async function changeLocked(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { row, doc } = await loadForWrite(services, caller.user, id, rule, options.action);
     if (options.ifMatch !== undefined && !ifMatchSatisfied(options.ifMatch, await currentEtags(services, caller, row))) {
-      throw new APIError(412, 'The product has changed since it was read (If-Match does not match its ETag).');
+      throw Errors.ETAG_MISMATCH();
     }
     const data = await change(withoutServerFields(asData(doc)), doc);
     let kept: Buffer | undefined;
@@ -73,9 +73,9 @@ async function changeLocked(
       await runHooks(services.config.hooks.products.afterChange, { doc: asData(result.doc), previousDoc: asData(doc), operation: 'update' as const, user: caller.user });
       return { doc: result.doc, kept };
     }
-    if (options.ifMatch !== undefined) throw new APIError(412, 'The product was changed by another request (If-Match no longer matches).');
+    if (options.ifMatch !== undefined) throw Errors.ETAG_OVERTAKEN();
   }
-  throw conflict('The product is being changed by other requests; try again.');
+  throw Errors.PRODUCT_BUSY();
 }
 
 /**
@@ -89,7 +89,7 @@ export function changeProductAsService(services: Services, id: string, change: (
 /** A PATCH body as the patch it is: a non-empty object, server fields left out. */
 export function patchOf(body: unknown): JsonObject {
   const patch = withoutServerFields(requireObjectBody(body));
-  if (Object.keys(patch).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
+  if (Object.keys(patch).length === 0) throw Errors.EMPTY_PATCH();
   return patch;
 }
 

@@ -1,5 +1,5 @@
 import type { BookingServices } from '../bookings/booking-services.js';
-import { notFound } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { isValidId } from '../../domain/ids.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { parseInterval, type Interval } from '../../domain/reservations.js';
@@ -8,7 +8,7 @@ import { productGrant } from '../products/product-access.js';
 
 /** A product as the rental endpoints read it: its stored document, if the caller may read it (else 404, as a read is). */
 export async function readableProduct(services: BookingServices, caller: Caller, id: string): Promise<ProductDoc> {
-  const missing = () => notFound(`No product has the id \`${id}\`.`);
+  const missing = () => Errors.PRODUCT_NOT_FOUND(id);
   if (!isValidId(id)) throw missing();
   const grant = await productGrant(services.config.access.products.read, { user: caller.user, id });
   const row = await services.storage.products.get(id, grant.kind === 'filter' ? grant.where : undefined);

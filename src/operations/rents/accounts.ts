@@ -5,7 +5,8 @@ import { generateId } from '../../domain/ids.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
 import { deepMerge, isPlainObject, type JsonObject } from '../../domain/merge.js';
 import { compileSchema } from '../../domain/schema-validator.js';
-import { APIError, ValidationError, badRequest, conflict, forbidden } from '../../errors/api-error.js';
+import { ValidationError } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import type { RentRow } from '../../storage/rents-repository.js';
 import { UniqueViolation } from '../../storage/unique-violation.js';
 import { TermInUse } from '../../storage/reference-errors.js';
@@ -40,25 +41,25 @@ function duplicateTermId(terms: JsonObject[]): string | undefined {
   return undefined;
 }
 
-const emailTaken = () => conflict('An account with this e-mail already exists.', 'email');
+const emailTaken = () => Errors.EMAIL_TAKEN();
 
 /**
  * Creates an account. `actor` is the signed-in caller for POST /api/rents, or 'system'
  * for the command line, which is trusted.
  */
 export async function createAccount(services: Pick<Services, 'config' | 'storage'>, actor: Caller | 'system', body: unknown): Promise<PublicProfile> {
-  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const user = actor === 'system' ? undefined : actor.user;
   let grant: Grant | undefined;
   if (user !== undefined) {
     if (!services.config.auth.openRegistration) grant = await evaluateAccess(services.config.access.rents.create, { user, data: body }, accountFields);
-    if (body.roles !== undefined && !isAdmin(user)) throw forbidden('Only an admin may give roles.');
+    if (body.roles !== undefined && !isAdmin(user)) throw Errors.ROLES_FORBIDDEN('give');
   }
   const errors = checkCreate(body);
   if (errors.length > 0) throw new ValidationError(errors);
   const termsArray = withTermIds((body.terms as { termsArray?: JsonObject[] } | undefined)?.termsArray);
   const duplicate = duplicateTermId(termsArray);
-  if (duplicate) throw new ValidationError([{ field: 'terms.termsArray', message: `Two terms have the id \`${duplicate}\`.` }]);
+  if (duplicate) throw Errors.DUPLICATE_TERM_ID(duplicate);
   const profile: StoredProfile = {
     basic: (body.basic as JsonObject | undefined) ?? {},
     terms: { termsArray },
@@ -98,24 +99,24 @@ async function checkPasswordChange(caller: Caller, row: RentRow, body: JsonObjec
   const adminForOther = isAdmin(caller.user) && caller.user?.id !== row.id;
   if (adminForOther) return;
   if (typeof body.currentPassword !== 'string') {
-    throw new ValidationError([{ field: 'currentPassword', message: 'Required to change the password or the login e-mail.' }]);
+    throw Errors.CURRENT_PASSWORD_REQUIRED();
   }
   if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-    throw new ValidationError([{ field: 'currentPassword', message: 'Does not match the current password.' }]);
+    throw Errors.CURRENT_PASSWORD_WRONG();
   }
 }
 
 /** What a PATCH body may do before any account is looked at: 403 when a non-admin changes roles; 400 naming every problem. */
 export function checkAccountPatch(caller: Caller, body: JsonObject): void {
-  if (body.roles !== undefined && !isAdmin(caller.user)) throw forbidden('Only an admin may change roles.');
+  if (body.roles !== undefined && !isAdmin(caller.user)) throw Errors.ROLES_FORBIDDEN('change');
   const errors = checkUpdate(body);
-  if (Object.keys(body).length === 0) errors.push({ message: 'The body has no fields to update.' });
+  if (Object.keys(body).length === 0) errors.push(Errors.EMPTY_PATCH.item());
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
 /** PATCH /api/rents/:id: profile, terms, e-mail and password; the account itself or an admin. */
 export async function updateAccount(services: Services, caller: Caller, id: string, body: unknown): Promise<PublicProfile> {
-  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const row = await loadAccount(services, id);
   await authorizeAccountChange(services, caller, row, 'update', body);
   checkAccountPatch(caller, body);
@@ -127,7 +128,7 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
   const profile = deepMerge(stored as unknown as JsonObject, patch) as unknown as StoredProfile;
   profile.terms = { termsArray: withTermIds(profile.terms?.termsArray) };
   const duplicate = duplicateTermId(profile.terms.termsArray);
-  if (duplicate) throw new ValidationError([{ field: 'terms.termsArray', message: `Two terms have the id \`${duplicate}\`.` }]);
+  if (duplicate) throw Errors.DUPLICATE_TERM_ID(duplicate);
 
   const kept = new Set(profile.terms.termsArray.map((term) => term.id as string));
   const removed = (stored.terms?.termsArray ?? []).map((term) => term.id as string).filter((termId) => !kept.has(termId));
@@ -144,10 +145,10 @@ export async function updateAccount(services: Services, caller: Caller, id: stri
     updated = await services.storage.rents.update(id, row.version, changes, removed);
   } catch (error) {
     if (error instanceof UniqueViolation && error.target === 'rents.email') throw emailTaken();
-    if (error instanceof TermInUse) throw conflict(`The term \`${error.termId}\` is still the selectedTerm of product \`${error.productId}\`.`, 'terms.termsArray');
+    if (error instanceof TermInUse) throw Errors.TERM_IN_USE(error.termId, error.productId);
     throw error;
   }
-  if (!updated) throw new APIError(409, 'The account was changed by another request; try again.');
+  if (!updated) throw Errors.ACCOUNT_BUSY();
   if (body.password !== undefined) await services.sessions.endOthers(id, caller.session?.user.id === id ? caller.session.claims.sessionId : undefined);
   // A reset token sent before is for credentials that no longer hold (or to an address no longer the login).
   if (changesCredentials(row, body)) await services.storage.passwordResets.forget(id);

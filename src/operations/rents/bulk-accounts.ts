@@ -1,7 +1,7 @@
 import { accountFields } from '../../domain/account-fields.js';
 import type { BulkQuery } from '../../domain/list-query.js';
 import { isPlainObject } from '../../domain/merge.js';
-import { badRequest } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { changeEach, matchedIds, type BulkCollection, type BulkResult, type Noun } from '../bulk.js';
 import type { Caller, Services } from '../context.js';
 import type { PublicProfile } from '../products/owner-profile.js';
@@ -19,7 +19,7 @@ const collection = (services: Services): BulkCollection => ({
 
 /** PATCH /api/rents?where=…: the body applied to every matching account, as PATCH /api/rents/:id applies it to one. */
 export async function updateAccounts(services: Services, caller: Caller, query: BulkQuery, body: unknown): Promise<BulkResult<PublicProfile>> {
-  if (!isPlainObject(body)) throw badRequest('The body must be a JSON object.');
+  if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   // Matched first: an anonymous caller's 401 comes before the 403 of a body that changes roles.
   const ids = await matchedIds(caller, query, collection(services), services.config.access.rents.update);
   checkAccountPatch(caller, body);

@@ -3,15 +3,16 @@ import { isValidId } from '../../domain/ids.js';
 import type { ListQuery } from '../../domain/list-query.js';
 import type { JsonObject } from '../../domain/merge.js';
 import { matches, type ColumnValues } from '../../domain/where/matches.js';
-import { APIError, notFound } from '../../errors/api-error.js';
+import { APIError } from '../../errors/api-error.js';
 import type { RentRow } from '../../storage/rents-repository.js';
 import type { ReadFilter } from '../../domain/where/types.js';
 import { evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { filteredSource, listPage, type PaginatedDocs } from '../list-page.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
+import { Errors } from '../../errors/codes.js';
 
-export const missingAccount = (id: string) => notFound(`No rents account has the id \`${id}\`.`);
+export const missingAccount = (id: string) => Errors.ACCOUNT_NOT_FOUND(id);
 
 type AccountColumns = Pick<RentRow, 'id' | 'rent_name_system' | 'created_at' | 'updated_at'>;
 

@@ -3,10 +3,10 @@ import { hashPassword } from '../../auth/passwords.js';
 import { userOfRow } from '../../auth/sessions.js';
 import { ForgotPasswordSchema, ResetPasswordSchema, normaliseEmail } from '../../domain/account-schema.js';
 import { checkedBody, compileSchema } from '../../domain/schema-validator.js';
-import { APIError } from '../../errors/api-error.js';
 import { hookList, runHooks } from '../hooks.js';
 import type { Services } from '../context.js';
 import { sessionUser, type LoginResult } from './login.js';
+import { Errors } from '../../errors/codes.js';
 
 const checkForgot = compileSchema(ForgotPasswordSchema);
 const checkReset = compileSchema(ResetPasswordSchema);
@@ -24,7 +24,7 @@ const tokenHash = (token: string): string => createHash('sha256').update(token).
  * which e-mails have accounts; a hook that fails is logged.
  */
 export async function forgotPassword(services: Services, input: unknown): Promise<{ message: string }> {
-  const body = checkedBody(input, checkForgot, 'email');
+  const body = checkedBody(input, checkForgot);
   const deliver = hookList(services.config.hooks.rents.afterForgotPassword);
   if (deliver.length === 0) {
     services.log.warn({}, 'forgot-password: no hooks.rents.afterForgotPassword is configured to deliver reset tokens, so none was issued');
@@ -53,12 +53,12 @@ export async function forgotPassword(services: Services, input: unknown): Promis
  * An unknown, used or expired token is a 403, as in Payload.
  */
 export async function resetPassword(services: Services, input: unknown): Promise<LoginResult> {
-  const body = checkedBody(input, checkReset, 'token and password');
+  const body = checkedBody(input, checkReset);
   // Hashed before the token is looked at: the work is the same for good and bad tokens.
   const passwordHash = await hashPassword(body.password as string);
   const accountId = await services.storage.passwordResets.redeem(tokenHash(body.token as string), Date.now(), passwordHash);
   const row = accountId === undefined ? undefined : await services.storage.rents.get(accountId);
-  if (!row) throw new APIError(403, 'The reset token is invalid or has expired.', 'token');
+  if (!row) throw Errors.RESET_TOKEN_INVALID();
   await services.sessions.endOthers(row.id, undefined);
   const user = userOfRow(row);
   const issued = await services.sessions.start(user.id);

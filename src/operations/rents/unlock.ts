@@ -16,7 +16,7 @@ const checkUnlock = compileSchema(UnlockSchema);
  */
 export async function unlock(services: Services, caller: Caller, input: unknown): Promise<{ message: string }> {
   const grant = await evaluateAccess(services.config.access.rents.unlock, { user: caller.user, data: isPlainObject(input) ? input : undefined }, accountFields);
-  const body = checkedBody(input, checkUnlock, 'email');
+  const body = checkedBody(input, checkUnlock);
   const row = await services.storage.rents.getByEmail(normaliseEmail(body.email as string));
   if (row && grantCoversAccount(grant, row)) await services.storage.rents.resetFailures(row.id);
   return { message: 'Success' };

@@ -6,7 +6,8 @@ import { compileSchema, checkedBody, type SchemaCheck } from '../../domain/schem
 import { nextTimestamp } from '../../domain/timestamps.js';
 import { webhookFields, type DeliveryAttempt, type WebhookDoc } from '../../domain/webhooks.js';
 import { matches } from '../../domain/where/matches.js';
-import { APIError, ValidationError, badRequest, notFound, type ErrorItem } from '../../errors/api-error.js';
+import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
+import { Errors } from '../../errors/codes.js';
 import { newWebhookSecret } from '../../auth/secret-box.js';
 import { checkOutboundUrl } from '../../net/outbound.js';
 import { OutboundError } from '../../net/outbound-error.js';
@@ -20,7 +21,7 @@ const checkCreate = compileSchema(WebhookCreateSchema);
 const checkPatch = compileSchema(WebhookPatchSchema);
 type WebhookPatch = Static<typeof WebhookPatchSchema>;
 
-const missing = (id: string) => notFound(`No webhook has the id \`${id}\`.`);
+const missing = (id: string) => Errors.WEBHOOK_NOT_FOUND(id);
 
 export function webhookDocOf(row: WebhookRow): WebhookDoc {
   return {
@@ -54,7 +55,7 @@ async function urlProblems(services: Services, url: string): Promise<ErrorItem[]
     await checkOutboundUrl(url, { allowPrivateAddresses: services.config.webhooks.allowPrivateAddresses });
     return [];
   } catch (error) {
-    if (error instanceof OutboundError) return [{ field: 'url', message: error.message }];
+    if (error instanceof OutboundError) return [Errors.URL_REFUSED.item(error.message)];
     throw error;
   }
 }
@@ -63,11 +64,11 @@ async function urlProblems(services: Services, url: string): Promise<ErrorItem[]
  * A body that passes the schema and whose `url` the service may call: one 400 lists every
  * offending field, the URL's rule among them when the schema found other faults.
  */
-async function checkedWebhookBody(services: Services, input: unknown, check: SchemaCheck, expected: string): Promise<Record<string, unknown>> {
+async function checkedWebhookBody(services: Services, input: unknown, check: SchemaCheck): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> | undefined;
   let items: ErrorItem[] = [];
   try {
-    body = checkedBody(input, check, expected);
+    body = checkedBody(input, check);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     items = error.items;
@@ -80,7 +81,7 @@ async function checkedWebhookBody(services: Services, input: unknown, check: Sch
 
 /** A webhook of every event may only be an admin's. */
 function checkScope(caller: Caller, scope: string | undefined): void {
-  if (scope === 'all' && !isAdmin(caller.user)) throw new APIError(403, 'Only an admin may subscribe to every account\'s events (scope `all`).', 'scope');
+  if (scope === 'all' && !isAdmin(caller.user)) throw Errors.WEBHOOK_SCOPE_FORBIDDEN();
 }
 
 const readGrant = (services: Services, caller: Caller, id?: string): Promise<Grant> =>
@@ -90,7 +91,7 @@ const readGrant = (services: Services, caller: Caller, id?: string): Promise<Gra
 export async function createWebhook(services: Services, caller: Caller, input: unknown): Promise<{ doc: WebhookDoc; secret: string }> {
   const { user } = caller;
   if (!user) throw denied(user);
-  const body = (await checkedWebhookBody(services, input, checkCreate, 'url and events')) as Static<typeof WebhookCreateSchema>;
+  const body = (await checkedWebhookBody(services, input, checkCreate)) as Static<typeof WebhookCreateSchema>;
   const grant = await evaluateAccess(services.config.access.webhooks.create, { user, data: body }, webhookFields);
   checkScope(caller, body.scope);
   const now = new Date().toISOString();
@@ -146,8 +147,8 @@ async function loadForChange(services: Services, caller: Caller, id: string, ope
 
 /** PATCH /api/webhooks/:id: url, events, active, description, scope. Activating clears the reason of a deactivation. */
 export async function updateWebhook(services: Services, caller: Caller, id: string, input: unknown): Promise<WebhookDoc> {
-  if (input === undefined || input === null) throw badRequest('The body must be a JSON object with the fields to change.');
-  const patch = (await checkedWebhookBody(services, input, checkPatch, 'the fields to change')) as WebhookPatch;
+  if (input === undefined || input === null) throw Errors.BODY_NOT_OBJECT();
+  const patch = (await checkedWebhookBody(services, input, checkPatch)) as WebhookPatch;
   const row = await loadForChange(services, caller, id, 'update');
   checkScope(caller, patch.scope);
   const changes: Parameters<Services['storage']['webhooks']['update']>[1] = { updated_at: nextTimestamp(row.updated_at) };

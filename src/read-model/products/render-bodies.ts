@@ -1,10 +1,11 @@
-import { asciiBytes, stringifyAscii } from '../../domain/ascii-json.js';
+import { LRUCache } from 'lru-cache';
+import { jsonBytes } from '../../domain/json-bytes.js';
 import type { Depth } from '../../domain/list-query.js';
 import type { ImageObject, ProductDoc } from '../../domain/product-schema.js';
 import { namedGalleryIds } from '../../domain/product-validation.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import type { ProductDocRow } from '../../storage/products-repository.js';
-import { publicProfile } from './owner-profile.js';
+import { publicProfile } from '../../operations/products/owner-profile.js';
 import { populateRow } from './render.js';
 
 /**
@@ -19,16 +20,15 @@ import { populateRow } from './render.js';
 const GALLERY_START = '"gallery":{"images":';
 const GALLERY_END = '},"availability":';
 
-const profileJson = new Map<string, { name: string; profile: string; json: string }>();
 const MAX_PROFILES = 5000;
+const profileJson = new LRUCache<string, { name: string; profile: string; json: string }>({ max: MAX_PROFILES });
 
 /** An owner's public profile as JSON, memoised per owner while its stored text stays the same. */
 function ownerJson(row: ProductDocRow): string | undefined {
   if (!row.owner_id || row.owner_name === null || row.owner_profile === null) return undefined;
   const known = profileJson.get(row.owner_id);
   if (known && known.profile === row.owner_profile && known.name === row.owner_name) return known.json;
-  const json = stringifyAscii(publicProfile(row.owner_id, row.owner_name, row.owner_profile));
-  if (profileJson.size >= MAX_PROFILES) profileJson.clear();
+  const json = JSON.stringify(publicProfile(row.owner_id, row.owner_name, row.owner_profile));
   profileJson.set(row.owner_id, { name: row.owner_name, profile: row.owner_profile, json });
   return json;
 }
@@ -69,10 +69,10 @@ const imageJson = new WeakMap<MediaImage, string>();
 function galleryJson(images: (string | ImageObject)[], media: Map<string, MediaImage>): string {
   const items = images.map((image) => {
     const found = typeof image === 'string' ? media.get(image) : undefined;
-    if (found === undefined) return stringifyAscii(image);
+    if (found === undefined) return JSON.stringify(image);
     let json = imageJson.get(found);
     if (json === undefined) {
-      json = stringifyAscii(found);
+      json = JSON.stringify(found);
       imageJson.set(found, json);
     }
     return json;
@@ -102,9 +102,9 @@ function splice(row: ProductDocRow, spans: Spans, media: Map<string, MediaImage>
 
 export type ImageLookup = (ids: string[]) => Promise<Map<string, MediaImage>>;
 
-/** Response bodies (ASCII JSON bytes) of stored products at a depth, in row order; `images` resolves gallery ids. */
+/** Response bodies (JSON bytes) of stored products at a depth, in row order; `images` resolves gallery ids. */
 export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: ImageLookup): Promise<Buffer[]> {
-  if (depth === 0) return rows.map((row) => asciiBytes([row.doc]));
+  if (depth === 0) return rows.map((row) => jsonBytes([row.doc]));
   const spans = rows.map(findSpans);
   const ids = spans.flatMap((span, index) =>
     namedGalleryIds(span ? span.gallery?.images : (JSON.parse((rows[index] as ProductDocRow).doc) as ProductDoc).gallery?.images),
@@ -112,6 +112,6 @@ export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: 
   const media = await images(ids);
   return rows.map((row, index) => {
     const span = spans[index];
-    return asciiBytes(span ? splice(row, span, media) : [JSON.stringify(populateRow(row, media))]);
+    return jsonBytes(span ? splice(row, span, media) : [JSON.stringify(populateRow(row, media))]);
   });
 }

@@ -1,8 +1,8 @@
 import type { ProductReadRow } from '../../storage/products-repository.js';
-import type { Services } from '../context.js';
+import type { Services } from '../../operations/context.js';
 import { renderedEntry } from './kept-entry.js';
 import { entrySize } from './product-cache.js';
-import { hasAfterRead } from './read-hooks.js';
+import { hasAfterRead } from '../../operations/products/read-hooks.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
 

@@ -1,10 +1,10 @@
 import { APIError } from '../../errors/api-error.js';
 import type { ProductReadRow, ProductRecord } from '../../storage/products-repository.js';
-import type { Services } from '../context.js';
-import { etagOf } from './etag.js';
-import { productGrant } from './product-access.js';
+import type { Services } from '../../operations/context.js';
+import { etagOf } from '../../operations/products/etag.js';
+import { productGrant } from '../../operations/products/product-access.js';
 import { checkedAgainst, entrySize, productEntry, type ProductEntry } from './product-cache.js';
-import { hasAfterRead } from './read-hooks.js';
+import { hasAfterRead } from '../../operations/products/read-hooks.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
 

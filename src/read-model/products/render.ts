@@ -2,8 +2,8 @@ import type { ProductDoc } from '../../domain/product-schema.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import type { ProductDocRow, ProductReadRow } from '../../storage/products-repository.js';
 import type { Depth } from '../../domain/list-query.js';
-import type { Services } from '../context.js';
-import { publicProfile } from './owner-profile.js';
+import type { Services } from '../../operations/context.js';
+import { publicProfile } from '../../operations/products/owner-profile.js';
 import { namedGalleryIds } from '../../domain/product-validation.js';
 
 export type RenderedProduct = Record<string, unknown>;

@@ -7,7 +7,7 @@ import type { ChangeFeed } from '../../storage/change-feed.js';
 import { ReadCache } from '../read-cache.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import { toRecord } from '../../storage/product-record.js';
-import { BodyFile, type KeptBody } from '../../storage/body-file.js';
+import { BodyFile, type KeptBody } from '../body-file.js';
 
 /** A product ready to serve: its bodies by depth, and whether the last access filter checked lets it be read. */
 export interface ProductEntry {
