@@ -37,6 +37,23 @@ function missingMedia(doc: ProductDoc, mediaId: string): ValidationError {
   return new ValidationError([unknownImage(index >= 0 ? index : undefined, mediaId)]);
 }
 
+/**
+ * What a failed write of `doc` answers: the client's error for a reference gone or an id or
+ * explicit slug taken meanwhile, the error itself for anything else, and undefined for a
+ * derived slug taken meanwhile (renumbered and tried again).
+ */
+export function writeRefusal(error: unknown, doc: ProductDoc, explicitSlug: boolean): unknown {
+  if (error instanceof MissingMedia) return missingMedia(doc, error.mediaId);
+  // A term removed from the owner while the write was on its way.
+  if (error instanceof MissingTerm) return new ValidationError([unknownTerm(error.termId)]);
+  // An account deleted while the write was on its way.
+  if (error instanceof MissingOwner) return new ValidationError([unknownOwner(error.ownerId)]);
+  if (!(error instanceof UniqueViolation)) return error;
+  if (error.target === 'products.id') return conflict(`A product with the id \`${doc.id}\` already exists.`, 'id');
+  if (error.target !== 'products.slug') return error;
+  return explicitSlug ? conflict(`The slug \`${doc.settings.slug}\` is already used by another product.`, 'settings.slug') : undefined;
+}
+
 async function writeWithSlug(
   products: ProductsRepository,
   prepared: PreparedProduct,
@@ -49,15 +66,8 @@ async function writeWithSlug(
     try {
       return { doc, written: await write(toRecord(doc), doc) };
     } catch (error) {
-      if (error instanceof MissingMedia) throw missingMedia(doc, error.mediaId);
-      // A term removed from the owner while the write was on its way.
-      if (error instanceof MissingTerm) throw new ValidationError([unknownTerm(error.termId)]);
-      // An account deleted while the write was on its way.
-      if (error instanceof MissingOwner) throw new ValidationError([unknownOwner(error.ownerId)]);
-      if (!(error instanceof UniqueViolation)) throw error;
-      if (error.target === 'products.id') throw conflict(`A product with the id \`${doc.id}\` already exists.`, 'id');
-      if (error.target !== 'products.slug') throw error;
-      if (prepared.explicitSlug) throw conflict(`The slug \`${slug}\` is already used by another product.`, 'settings.slug');
+      const refusal = writeRefusal(error, doc, prepared.explicitSlug);
+      if (refusal) throw refusal;
     }
   }
   throw conflict('Could not find a free slug; set settings.slug explicitly.', 'settings.slug');
