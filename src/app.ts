@@ -24,6 +24,9 @@ import { importExportRoutes } from './http/import-export-routes.js';
 import { calendarFeedRoutes } from './http/calendar-feed-routes.js';
 import { calendarsRoutes } from './http/calendars-routes.js';
 import { scheduleCalendarSync } from './operations/calendars/sync-job.js';
+import { bookingsRoutes } from './http/bookings-routes.js';
+import { rentalRoutes } from './http/rental-routes.js';
+import { scheduleBookingExpiry } from './operations/bookings/expiry-job.js';
 import { adminRoutes } from './http/admin-routes.js';
 import { registerPrivateResponses } from './http/session-cookie.js';
 import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
@@ -137,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.addHook('onReady', async () => hub.start());
   app.addHook('preClose', async () => hub.close());
   // Jobs start once the app is ready and stop (waiting for running ones) when it closes.
+  scheduleBookingExpiry(services);
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => bodies.close());
@@ -158,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(calendarFeedRoutes(services, { publicUrl: options.publicUrl }));
   await app.register(calendarsRoutes(services));
   scheduleCalendarSync(services);
+  await app.register(rentalRoutes(services));
+  await app.register(bookingsRoutes(services));
   await app.register(webhooksRoutes(services));
   await app.register(eventsRoutes(services, hub));
   await registerDocs(app);

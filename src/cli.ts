@@ -81,6 +81,8 @@ async function seedDemo(config: RentalConfig, storage: Storage, mediaStore: Medi
     { ...DEMO_OPTIONS, products },
   );
   console.log(`Seeded ${result.products} products, ${result.mediaIds.length} images and ${result.owners.length} rental businesses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const bookings = Object.entries(result.bookings).map(([status, count]) => `${count} ${status}`).join(', ');
+  if (bookings !== '') console.log(`Bookings: ${bookings}.`);
   console.log(`Demo login (admin): ${result.demoLogin.email} / ${result.demoLogin.password}`);
   console.log(`Other accounts: ${result.owners.slice(1).map((owner) => owner.email).join(', ')} (same password)`);
   const calendar = await seedDemoCalendar(storage, result.publishedIds, baseUrl);

@@ -7,6 +7,8 @@ export type {
   AccessResult,
   ActionDefinition,
   AuthUser,
+  BookingHooks,
+  BookingsAccess,
   RentalConfig,
   RentalConfigInput,
   Where,

@@ -34,6 +34,20 @@ describe('npm run rental -- seed:demo', () => {
       assert.ok(docs.some((doc) => doc.availability.reservationDates.length > 0), 'some reservations');
       assert.ok(docs.some((doc) => doc.gallery.images.length > 0), 'some galleries');
       assert.ok(new Set(rows.map((row) => row.owner_id)).size === 6, 'six businesses');
+      const additional = rows.map((row) => (JSON.parse(row.doc) as { additional: Record<string, unknown> }).additional);
+      for (const rule of ['buffer_before', 'buffer_after', 'min_duration', 'max_duration', 'lead_time', 'price_tiers']) {
+        assert.ok(additional.some((fields) => fields[rule] !== undefined), `some products have ${rule}`);
+      }
+      assert.match(stdout, /Bookings: .*requested/);
+      const bookings = await storage.bookings.list({}, [], 100, 0);
+      const statuses = new Set(bookings.map((row) => row.status));
+      for (const status of ['requested', 'confirmed', 'declined', 'cancelled', 'expired']) assert.ok(statuses.has(status), `a ${status} booking`);
+      const confirmed = bookings.filter((row) => row.status === 'confirmed').map((row) => JSON.parse(row.doc) as { id: string; product: string });
+      const held = await storage.products.getDocs(confirmed.map((booking) => booking.product));
+      for (const booking of confirmed) {
+        const doc = JSON.parse(held.find((row) => row.id === booking.product)?.doc ?? '{}') as { availability?: { reservationDates: { bookingId?: string }[] } };
+        assert.ok(doc.availability?.reservationDates.some((item) => item.bookingId === booking.id), 'a confirmed booking holds its reservation');
+      }
     } finally {
       await storage.close();
     }

@@ -9,6 +9,10 @@ export type { ProductWhere } from './where.js';
 export type Product = components['schemas']['Product'];
 export type PublicProfile = components['schemas']['PublicProfile'];
 export type Media = components['schemas']['Media'];
+export type Quote = components['schemas']['Quote'];
+export type Availability = components['schemas']['Availability'];
+export type Booking = components['schemas']['Booking'];
+type BookingRequest = paths['/api/bookings']['post']['requestBody']['content']['application/json'];
 type ProductInput = paths['/api/products']['post']['requestBody']['content']['application/json'];
 type ProductPatch = NonNullable<paths['/api/products/{id}']['patch']['requestBody']>['content']['application/json'];
 type ImportEndpoint = paths['/api/products/import']['post'];
@@ -47,6 +51,15 @@ export interface ListOptions {
   depth?: 0 | 1;
   /** The docs then hold only the selected fields, whatever their type says. */
   select?: ProductSelect;
+}
+
+/** A list of bookings: where (`status`, `product`, `from`, `to`, `createdAt`, `customer.email`…), sort, page, depth. */
+export interface BookingListOptions {
+  where?: Record<string, unknown>;
+  sort?: string;
+  limit?: number;
+  page?: number;
+  depth?: 0 | 1;
 }
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
@@ -136,6 +149,28 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
       });
       return unwrap(result);
     },
+    /** What renting a product from `from` to `to` costs, and whether a request for it would be accepted now. */
+    quote: async (id: string, from: string, to: string): Promise<Quote> => unwrap(await client.GET('/api/products/{id}/quote', { params: { path: { id }, query: { from, to } } })),
+    /** A product's busy time and day statuses (default: today and the 89 days after it). */
+    availability: async (id: string, days: { from?: string; to?: string } = {}): Promise<Availability> =>
+      unwrap(await client.GET('/api/products/{id}/availability', { params: { path: { id }, query: days } })),
+    /** Asks for a product for a time; keep the answer's `token`: it reads and cancels the booking. */
+    requestBooking: async (request: BookingRequest, depth?: 0 | 1) => unwrap(await client.POST('/api/bookings', { params: { query: depth === undefined ? {} : { depth } }, body: request })),
+    listBookings: async (list: BookingListOptions = {}) => unwrap(await client.GET('/api/bookings', { params: { query: list } })),
+    countBookings: async (where?: Record<string, unknown>) => unwrap(await client.GET('/api/bookings/count', { params: { query: where ? { where } : {} } })),
+    /** As the owner or an admin (signed in), or as the customer with the booking's token. */
+    getBooking: async (id: string, options: { token?: string; depth?: 0 | 1 } = {}): Promise<Booking> => unwrap(await client.GET('/api/bookings/{id}', { params: { path: { id }, query: options } })),
+    confirmBooking: async (id: string): Promise<Booking> => unwrap(await client.POST('/api/bookings/{id}', { params: { path: { id }, query: {} }, body: { action: 'confirm' } })),
+    declineBooking: async (id: string, reason?: string): Promise<Booking> =>
+      unwrap(await client.POST('/api/bookings/{id}', { params: { path: { id }, query: {} }, body: { action: 'decline', ...(reason === undefined ? {} : { reason }) } })),
+    /** The owner or an admin; the customer passes the booking's token (before the rental starts). */
+    cancelBooking: async (id: string, options: { token?: string; reason?: string } = {}): Promise<Booking> =>
+      unwrap(
+        await client.POST('/api/bookings/{id}', {
+          params: { path: { id }, query: options.token === undefined ? {} : { token: options.token } },
+          body: { action: 'cancel', ...(options.reason === undefined ? {} : { reason: options.reason }) },
+        }),
+      ),
     async uploadMedia(file: Blob, filename: string, alt?: string): Promise<Media> {
       const result = await client.POST('/api/rentMedia', {
         body: { file, alt } as never,

@@ -5211,6 +5211,744 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/products/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What renting a product for a time costs, and the rules it breaks */
+        get: {
+            parameters: {
+                query: {
+                    /** @description ISO 8601 date (a whole UTC day) or date-time with offset. */
+                    from: string;
+                    /** @description A date is inclusive; a date-time ends a half-open interval. */
+                    to: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Quote"];
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's busy time and the status of each day */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD (UTC); default today. */
+                    from?: string;
+                    /** @description YYYY-MM-DD, inclusive; default 89 days after `from`; at most 366 days in all. */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Availability"];
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List bookings (an owner: of their products; an admin: all) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to the configured maximum (100). */
+                    limit?: number;
+                    page?: number;
+                    /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
+                    pagination?: boolean;
+                    /** @description Comma-separated paths; `-` for descending. */
+                    sort?: string;
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                    depth?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            docs: components["schemas"]["Booking"][];
+                            totalDocs: number;
+                            limit: number;
+                            totalPages: number;
+                            page: number;
+                            pagingCounter: number;
+                            hasPrevPage: boolean;
+                            hasNextPage: boolean;
+                            prevPage: number | null;
+                            nextPage: number | null;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Ask for a product for a time (anyone, by default) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description 1 (default): `product` as {id, basic:{product_name}, settings:{slug}}; 0: its id. */
+                    depth?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The product to rent. */
+                        product: string;
+                        /** @description ISO 8601 date (a whole UTC day) or date-time with offset. */
+                        from: string;
+                        /** @description A date is inclusive; a date-time is the end of a half-open interval. */
+                        to: string;
+                        customer: {
+                            /** @description The customer's name. */
+                            name: string;
+                            email: string;
+                            phone?: string;
+                            /** @description A message to the rental shop. */
+                            note?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            doc: components["schemas"]["Booking"];
+                            message: string;
+                            /** @description The customer’s secret for reading (`GET /api/bookings/:id?token=`) and cancelling this booking; shown only here. */
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Id or slug taken; overlapping reservation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count bookings */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            totalDocs: number;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a booking (owner, admin, or `?token=`) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The customer's token from the request's answer. */
+                    token?: string;
+                    /** @description 1 (default): `product` as {id, basic:{product_name}, settings:{slug}}; 0: its id. */
+                    depth?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Booking"];
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Confirm, decline or cancel a booking */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The customer's token from the request's answer. */
+                    token?: string;
+                    /** @description 1 (default): `product` as {id, basic:{product_name}, settings:{slug}}; 0: its id. */
+                    depth?: number;
+                    /** @description The action, instead of the body’s. */
+                    action?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description confirm and decline: the owner or an admin; cancel: they or the customer (with `?token=`) before the rental starts.
+                         * @enum {string}
+                         */
+                        action: "confirm" | "decline" | "cancel";
+                        /** @description Why (decline, cancel); kept in the history. */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Booking"];
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown resource or route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Id or slug taken; overlapping reservation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Content-Type not accepted */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -6977,6 +7715,109 @@ export interface components {
                 to: string;
                 /** @description The own reservation it overlaps. */
                 reservationId: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Quote: {
+            product: string;
+            from: string;
+            to: string;
+            /** @description The rental's length in the product's time unit, rounded up. */
+            units: number;
+            /** @description The unit counted (a product without one is counted in days). */
+            time_unit: string;
+            /** @description additional.price, or the price of the tier that applies. */
+            unitPrice: number | null;
+            /** @description units × unitPrice */
+            price: number | null;
+            /** @description additional.caution (0 without one). */
+            caution: number;
+            /** @description price + caution; null where the product has no price. */
+            total: number | null;
+            /** @description Whether a booking request for this interval would be accepted now. */
+            available: boolean;
+            violations: {
+                /** @description `from` (lead time, overlap) or `to` (min/max duration) */
+                field: string;
+                message: string;
+            }[];
+        };
+        Availability: {
+            product: string;
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            /** @description Merged busy time inside the days asked for, earliest first. */
+            busy: {
+                /** Format: date-time */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description Exclusive.
+                 */
+                to: string;
+                /** @enum {string} */
+                kind: "reserved" | "external" | "buffer";
+            }[];
+            days: {
+                date: string;
+                /** @enum {string} */
+                status: "free" | "partial" | "busy";
+            }[];
+        };
+        Booking: {
+            id: string;
+            product: string | {
+                id: string;
+                basic: {
+                    product_name: string;
+                };
+                settings: {
+                    slug: string;
+                };
+            };
+            /** @description The product owner's account id. */
+            owner: string | null;
+            from: string;
+            to: string;
+            /** @enum {string} */
+            status: "requested" | "confirmed" | "declined" | "cancelled" | "expired";
+            customer: {
+                /** @description The customer's name. */
+                name: string;
+                email: string;
+                phone?: string;
+                /** @description A message to the rental shop. */
+                note?: string;
+            };
+            /** @description The price when the request was made. */
+            quote: {
+                /** @description The rental's length in the product's time unit, rounded up. */
+                units: number;
+                /** @description The unit counted (a product without one is counted in days). */
+                time_unit: string;
+                /** @description additional.price, or the price of the tier that applies. */
+                unitPrice: number | null;
+                /** @description units × unitPrice */
+                price: number | null;
+                /** @description additional.caution (0 without one). */
+                caution: number;
+                /** @description price + caution; null where the product has no price. */
+                total: number | null;
+            };
+            /** @description The product's reservation, while the booking is confirmed. */
+            reservationId?: string;
+            history: {
+                status: string;
+                /** Format: date-time */
+                at: string;
+                /** @description An account id, `customer` (the token holder) or `service` (expiry). */
+                by: string;
+                reason?: string;
             }[];
             /** Format: date-time */
             createdAt: string;

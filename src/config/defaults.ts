@@ -12,6 +12,12 @@ const ownerOf = (args: AccessArgs): string | undefined => {
   return undefined;
 };
 
+/** `rateLimit.bookings` when the configuration names none: ten requests a minute per client address. */
+export const DEFAULT_BOOKINGS_RATE_LIMIT = { max: 10, window: 60_000 } as const;
+
+/** An owner reads and answers the bookings of their products; admins all; anonymous callers none (their token reads their own). */
+const bookingStaff = ({ user, doc }: AccessArgs): boolean => isAdmin(user) || (user !== null && doc?.owner === user.id);
+
 /** An owner manages their own products; admins manage everything. */
 const ownerOrAdmin = (args: AccessArgs): boolean => isAdmin(args.user) || (args.user !== null && ownerOf(args) === args.user.id);
 
@@ -48,12 +54,18 @@ export function defaultConfig(): RentalConfig {
         update: ({ user, doc }) => isAdmin(user) || (user !== null && doc?.owner === user.id),
         delete: ({ user, doc }) => isAdmin(user) || (user !== null && doc?.owner === user.id),
       },
+      bookings: {
+        read: ({ user }) => (isAdmin(user) ? true : user ? { owner: { equals: user.id } } : false),
+        create: () => true,
+        update: bookingStaff,
+      },
     },
-    hooks: { products: {}, rents: {} },
+    hooks: { products: {}, rents: {}, bookings: {} },
     actions: {},
     products: { upsert: false, createWithoutId: true, maxLimit: 100, timeUnits: ['hour', 'day', 'week', 'month', 'year'] },
     auth: { tokenExpiration: 7200, cookies: false, maxLoginAttempts: 5, lockTime: 600_000, forgotPasswordExpiration: 3_600_000, forgotPasswordInterval: 60_000, csrf: [], openRegistration: false },
-    rateLimit: { max: 1000, window: 60_000, login: { max: 20, window: 60_000 } },
+    rateLimit: { max: 1000, window: 60_000, login: { max: 20, window: 60_000 }, bookings: { ...DEFAULT_BOOKINGS_RATE_LIMIT } },
+    bookings: { requestExpiry: 72 * 3_600_000 },
     cors: { origins: [] },
     media: {
       maxFileSize: 10 * 1024 * 1024,

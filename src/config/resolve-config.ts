@@ -62,11 +62,13 @@ const SCHEMA: Record<string, Check> = {
     products: object({ ...collectionAccess, actions: mapOf(fn) }),
     rents: object({ ...collectionAccess, unlock: fn }),
     rentMedia: object(collectionAccess),
+    bookings: object({ read: fn, create: fn, update: fn }),
     webhooks: object(collectionAccess),
   }),
   hooks: object({
     products: object(Object.fromEntries(['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete'].map((name) => [name, fnOrList]))),
     rents: object({ afterLogin: fnOrList, afterLogout: fnOrList, afterForgotPassword: fnOrList }),
+    bookings: object({ beforeChange: fnOrList, afterChange: fnOrList }),
   }),
   actions: mapOf((value, key) => {
     checkObject(value, key, { access: fn, handler: fn });
@@ -88,8 +90,9 @@ const SCHEMA: Record<string, Check> = {
   }),
   rateLimit: (value, key) => {
     if (value === false) return;
-    checkObject(value, key, { max: whole(1), window: whole(1), login: window });
+    checkObject(value, key, { max: whole(1), window: whole(1), login: window, bookings: window });
   },
+  bookings: object({ requestExpiry: whole(0) }),
   cors: object({
     origins: (value, key) => {
       strings(false)(value, key);
@@ -130,7 +133,12 @@ export function resolveConfig(input: unknown): RentalConfig {
   const base = defaultConfig();
   const rateLimit = given.rateLimit === false || base.rateLimit === false
     ? false
-    : { ...base.rateLimit, ...(given.rateLimit ?? {}), login: { ...base.rateLimit.login, ...(given.rateLimit?.login ?? {}) } };
+    : {
+        ...base.rateLimit,
+        ...(given.rateLimit ?? {}),
+        login: { ...base.rateLimit.login, ...(given.rateLimit?.login ?? {}) },
+        bookings: { ...base.rateLimit.bookings, ...(given.rateLimit?.bookings ?? {}) },
+      };
   return {
     access: {
       products: {
@@ -139,17 +147,20 @@ export function resolveConfig(input: unknown): RentalConfig {
       },
       rents: mergeSection(base.access.rents, given.access?.rents),
       rentMedia: mergeSection(base.access.rentMedia, given.access?.rentMedia),
+      bookings: mergeSection(base.access.bookings, given.access?.bookings),
       webhooks: mergeSection(base.access.webhooks, given.access?.webhooks),
     },
     hooks: {
       products: mergeSection(base.hooks.products, given.hooks?.products),
       rents: mergeSection(base.hooks.rents, given.hooks?.rents),
+      bookings: mergeSection(base.hooks.bookings, given.hooks?.bookings),
     },
     actions: mergeSection(base.actions, given.actions as RentalConfig['actions'] | undefined),
     products: mergeSection(base.products, given.products),
     auth: mergeSection(base.auth, given.auth),
     rateLimit,
     cors: mergeSection(base.cors, given.cors),
+    bookings: mergeSection(base.bookings, given.bookings),
     media: { ...mergeSection(base.media, given.media), sizes: (given.media?.sizes as RentalConfig['media']['sizes'] | undefined) ?? base.media.sizes },
     import: mergeSection(base.import, given.import),
     calendars: mergeSection(base.calendars, given.calendars),

@@ -39,6 +39,13 @@ export interface ProductsAccess extends CollectionAccess {
   actions?: Record<string, AccessFunction>;
 }
 
+/** `access.bookings` (SPEC 9): who reads, requests and changes bookings. */
+export interface BookingsAccess {
+  read?: AccessFunction;
+  create?: AccessFunction;
+  update?: AccessFunction;
+}
+
 type OneOrMany<T> = T | T[];
 type Awaitable<T> = T | Promise<T>;
 type ProductData = Record<string, unknown>;
@@ -50,6 +57,27 @@ export interface ProductHooks {
   afterRead?: OneOrMany<(args: { doc: ProductData; user: AuthUser | null }) => Awaitable<ProductData | void>>;
   beforeDelete?: OneOrMany<(args: { id: string; doc: ProductData; user: AuthUser | null }) => Awaitable<void>>;
   afterDelete?: OneOrMany<(args: { id: string; doc: ProductData; user: AuthUser | null }) => Awaitable<void>>;
+}
+
+/**
+ * A booking as its hooks see it: the request's fields on a create (`product`, `from`, `to`,
+ * `customer`), the whole booking (SPEC 9) on a change of status and after every change.
+ */
+export interface BookingData {
+  product: string;
+  from: string;
+  to: string;
+  customer: { name: string; email: string; phone?: string; note?: string };
+  status?: string;
+  [field: string]: unknown;
+}
+
+/** `hooks.bookings`: `operation` is `create` for a request, `update` for every change of status (expiry too, with `user` null). */
+export interface BookingHooks {
+  /** Runs before a booking is stored; it may throw to refuse it, and on a create return changed data (validated again). */
+  beforeChange?: OneOrMany<(args: { data: BookingData; originalDoc?: BookingData; operation: 'create' | 'update'; user: AuthUser | null }) => Awaitable<BookingData | void>>;
+  /** Runs after the change is committed (to send the customer an e-mail, say); `doc` holds the customer's details. */
+  afterChange?: OneOrMany<(args: { doc: BookingData; previousDoc?: BookingData; operation: 'create' | 'update'; user: AuthUser | null }) => Awaitable<void>>;
 }
 
 export interface RentsHooks {
@@ -70,8 +98,8 @@ export interface RateLimitWindow {
 }
 
 export interface RentalConfig {
-  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess; webhooks: CollectionAccess };
-  hooks: { products: ProductHooks; rents: RentsHooks };
+  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess; bookings: BookingsAccess; webhooks: CollectionAccess };
+  hooks: { products: ProductHooks; rents: RentsHooks; bookings: BookingHooks };
   actions: Record<string, ActionDefinition>;
   products: { upsert: boolean; createWithoutId: boolean; maxLimit: number; timeUnits: string[] };
   auth: {
@@ -87,7 +115,9 @@ export interface RentalConfig {
     /** Whether anyone may create an account with POST /api/rents (otherwise admins only). */
     openRegistration: boolean;
   };
-  rateLimit: false | (RateLimitWindow & { login: RateLimitWindow });
+  rateLimit: false | (RateLimitWindow & { login: RateLimitWindow; bookings: RateLimitWindow });
+  /** How long an unanswered booking request stays open before it expires (ms; 0: never). */
+  bookings: { requestExpiry: number };
   /** Origins whose pages may call the API from a browser (`*` for any); none by default. */
   cors: { origins: string[] };
   media: { maxFileSize: number; mimeTypes: string[]; sizes: Record<string, { width?: number; height?: number }> };

@@ -14,3 +14,19 @@ export function parseDuration(text: string): ReturnType<typeof parse> | undefine
 }
 
 export const isDuration = (text: string): boolean => parseDuration(text) !== undefined;
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+const DAY = 24 * HOUR;
+
+/**
+ * A duration's fixed length in ms, as SPEC 8 counts a rental's units: a month is 30 days and a
+ * year 365 (never "the same day of the next month"), so that a rule means the same length
+ * whenever a rental starts. Undefined for what is not a duration.
+ */
+export function durationMs(text: unknown): number | undefined {
+  const parts = typeof text === 'string' ? parseDuration(text) : undefined;
+  if (!parts) return undefined;
+  const { years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0 } = parts;
+  return Math.round(years * 365 * DAY + months * 30 * DAY + weeks * 7 * DAY + days * DAY + hours * HOUR + minutes * 60 * SECOND + seconds * SECOND);
+}

@@ -173,8 +173,11 @@ export class EventHub {
       return;
     }
     stream.sent = start.after;
-    if (start.after < (await outbox.prunedThrough())) {
-      stream.sent = Math.max(this.cursor, start.after);
+    // An id past the database's newest event (another database's, or a restored one) would hold
+    // back every event until the ids pass it: the client starts again, as after a pruned id.
+    const beyond = start.after > this.cursor && start.after > (await outbox.head());
+    if (beyond || start.after < (await outbox.prunedThrough())) {
+      stream.sent = beyond ? this.cursor : Math.max(this.cursor, start.after);
       const now = new Date().toISOString();
       stream.write(`id: ${stream.sent}\nevent: reset\ndata: {"id":${stream.sent},"type":"reset","createdAt":"${now}","data":{"lastEventId":${start.after}}}\n\n`);
     }

@@ -8,6 +8,7 @@ import { MediaSchema } from './schemas/media.js';
 import { ProductSchema } from './schemas/products.js';
 import { PublicProfileSchema } from './schemas/rents.js';
 import { CalendarSchema } from '../domain/calendar/calendar-schema.js';
+import { AvailabilitySchema, BookingSchema, QuoteSchema } from './schemas/bookings.js';
 import { eventWebhooks } from './schemas/events.js';
 
 /**
@@ -21,7 +22,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
   documentSharedErrors(app, options.rateLimited);
   app.setSerializerCompiler(() => stringifyAscii);
   app.setReplySerializer(stringifyAscii);
-  for (const schema of [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema, CalendarSchema]) app.addSchema(schema);
+  for (const schema of [ErrorBodySchema, ProductSchema, PublicProfileSchema, MediaSchema, CalendarSchema, QuoteSchema, AvailabilitySchema, BookingSchema]) app.addSchema(schema);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -36,6 +37,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { rateLimit
         { name: 'rents', description: 'Accounts and sessions' },
         { name: 'rentMedia', description: 'Images' },
         { name: 'calendars', description: 'iCalendar feeds: exported, and imported from other channels' },
+        { name: 'bookings', description: 'Customers’ booking requests and their answers' },
         { name: 'webhooks', description: 'Subscriptions to events, delivered as signed POSTs (the events are listed under `webhooks`)' },
         { name: 'events', description: 'The live stream of events (Server-Sent Events)' },
         { name: 'service', description: 'Health' },

@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RentalConfig } from '../config/types.js';
+import { DEFAULT_BOOKINGS_RATE_LIMIT } from '../config/defaults.js';
 import { APIError } from '../errors/api-error.js';
 import { REDIS_OPTIONS, fallbackStore } from './rate-limit-store.js';
 
@@ -63,6 +64,23 @@ export function credentialsRateLimit(config: RentalConfig, group: string) {
         timeWindow: config.rateLimit.login.window,
         keyGenerator: (request: FastifyRequest) => `${group}:${request.ip}`,
         groupId: group,
+      },
+    },
+  };
+}
+
+/** Route options for POST /api/bookings: `rateLimit.bookings` per client address, whoever is signed in. */
+export function bookingsRateLimit(config: RentalConfig) {
+  if (config.rateLimit === false) return {};
+  // A configuration built in code (tests, embedders) may set a rateLimit object without it.
+  const limit = (config.rateLimit as Partial<typeof config.rateLimit>).bookings ?? DEFAULT_BOOKINGS_RATE_LIMIT;
+  return {
+    config: {
+      rateLimit: {
+        max: limit.max,
+        timeWindow: limit.window,
+        keyGenerator: (request: FastifyRequest) => `bookings:${request.ip}`,
+        groupId: 'bookings',
       },
     },
   };

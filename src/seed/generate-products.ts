@@ -21,6 +21,23 @@ export interface ProductShape {
   publishedShare: number;
   /** Vary gallery and reservation counts between 0 and the maximum (demo), or use them exactly (benchmark). */
   varied: boolean;
+  /** Share of products with rental rules (SPEC 8: buffers, a minimum duration, price tiers, a lead time); none when unset. */
+  rulesShare?: number;
+}
+
+/** Rules a rental shop sets, in a few believable combinations. */
+function rentalRules(rng: Random, price: number): Record<string, unknown> {
+  const tiers = [{ min_units: 3, price: Math.round(price * 0.9) }, { min_units: 7, price: Math.round(price * 0.75) }];
+  switch (rng.int(0, 3)) {
+    case 0:
+      return { buffer_before: 'PT12H', buffer_after: 'PT12H', min_duration: 'P1D' };
+    case 1:
+      return { buffer_after: 'P1D', min_duration: 'P2D', price_tiers: tiers };
+    case 2:
+      return { lead_time: 'P1D', max_duration: 'P14D', price_tiers: tiers.slice(1) };
+    default:
+      return { buffer_after: 'PT4H', lead_time: 'PT12H', min_duration: 'P2D', max_duration: 'P30D', price_tiers: tiers };
+  }
 }
 
 const DAY = 86_400_000;
@@ -53,6 +70,7 @@ export function generateProduct(rng: Random, index: number, owner: SeedOwner, me
     return { id: generateId(), from: isoDate(from), to: isoDate(to), note: rng.chance(0.5) ? 'Rezervace přes web' : undefined };
   }).map(({ note, ...rest }) => (note ? { ...rest, note } : rest));
   const createdAt = new Date(now - (1_000_000 - index) * 1000).toISOString();
+
   const data = {
     internal_name: `SKU-${String(index + 1).padStart(6, '0')}`,
     basic: { product_name: name, product_desc: description(rng, shape.descriptionLength), location: rng.pick(TOWNS) },
@@ -67,6 +85,8 @@ export function generateProduct(rng: Random, index: number, owner: SeedOwner, me
     availability: { reservationDates },
     seo: { title: `${name} – půjčovna`, description: `Půjčte si ${name.toLowerCase()}.` },
   };
+  // Drawn last, so that a catalogue without rules is the same as before they existed.
+  if (shape.rulesShare !== undefined && rng.chance(shape.rulesShare)) Object.assign(data.additional, rentalRules(rng, data.additional.price));
   return buildProductDoc(data, {
     id: generateId(Date.parse(createdAt)),
     ownerId: owner.id,

@@ -10,6 +10,7 @@ import { toRecord } from '../storage/product-record.js';
 import { BUSINESSES, TERMS } from './catalogue-data.js';
 import { generateProduct, type ProductShape, type SeedOwner } from './generate-products.js';
 import { Random } from './random.js';
+import { seedBookings } from './seed-bookings.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -24,6 +25,8 @@ export interface SeedOptions {
   /** Validate every generated product against the contract before writing it. */
   validate?: boolean;
   onProgress?: (written: number) => void;
+  /** Customers' bookings of every status on a few published products (the demo). */
+  bookings?: boolean;
 }
 
 export interface SeedResult {
@@ -36,6 +39,8 @@ export interface SeedResult {
   /** Ids of the images uploaded, which galleries name. */
   mediaIds: string[];
   demoLogin: { email: string; password: string };
+  /** How many bookings of each status were made. */
+  bookings: Record<string, number>;
 }
 
 const BATCH = 1000;
@@ -101,7 +106,8 @@ export async function seedCatalogue(services: SeedServices, options: SeedOptions
     publishedIds.push(...docs.filter((doc) => doc.settings.published).map((doc) => doc.id));
     options.onProgress?.(start + docs.length);
   }
-  return { owners, products: options.products, productIds, publishedIds, mediaIds, demoLogin: { email: owners[0]?.email ?? '', password: DEMO_PASSWORD } };
+  const bookings = options.bookings ? await seedBookings(services, publishedIds) : {};
+  return { owners, products: options.products, productIds, publishedIds, mediaIds, demoLogin: { email: owners[0]?.email ?? '', password: DEMO_PASSWORD }, bookings };
 }
 
 function validateAll(validator: ProductValidator, docs: Record<string, unknown>[]): void {
@@ -117,6 +123,7 @@ export const DEMO_OPTIONS: SeedOptions = {
   owners: 6,
   mediaImages: 24,
   validate: true,
-  shape: { descriptionLength: 400, galleryImages: 4, reservations: 3, publishedShare: 0.8, varied: true },
+  bookings: true,
+  shape: { descriptionLength: 400, galleryImages: 4, reservations: 3, publishedShare: 0.8, varied: true, rulesShare: 0.5 },
 };
 

@@ -5,7 +5,7 @@ import type { DatabaseSchema } from './schema.js';
 import { orderByToSql, readFilterToSql } from './where-sql.js';
 
 /** The tables listed through a ReadFilter alone (products add search and availability: see ProductsRepository). */
-export type FilteredTable = 'rents' | 'rent_media' | 'webhooks';
+export type FilteredTable = 'rents' | 'rent_media' | 'bookings' | 'webhooks';
 
 /**
  * A collection's lists and counts, run where `reader` runs them (on SQLite, the reader thread):

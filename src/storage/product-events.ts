@@ -14,7 +14,7 @@ function itemsOf(docText: string): Map<string, Item> {
   return new Map((doc.availability?.reservationDates ?? []).map((item) => [item.id, item]));
 }
 
-const reservationEvent = (type: 'reservation.created' | 'reservation.released', source: ProductEventSource, item: Item, formerOwner?: string | null): NewEvent => ({
+export const reservationEvent = (type: 'reservation.created' | 'reservation.released', source: ProductEventSource, item: Item, formerOwner?: string | null): NewEvent => ({
   type,
   data: `{"product":${JSON.stringify(source.row.id)},"reservation":${JSON.stringify(item)}}`,
   owner: source.row.owner_id,

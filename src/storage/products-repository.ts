@@ -11,6 +11,7 @@ import { asUniqueViolation, detectUnique } from './unique-violation.js';
 import { MissingMedia, MissingOwner, MissingTerm, isForeignKeyViolation } from './reference-errors.js';
 import { and, containsPattern, orderClause, sideKey, textConditionSql, whereToSql, type WhereSqlOptions } from './where-sql.js';
 import type { ListReader } from './list-reader.js';
+import { blockedProductsSql } from './blocked-products.js';
 import { EVENT_COLUMNS, eventValues, type NewEvent, type Outbox } from './outbox.js';
 import { productDeletedEvent, productWriteEvents, type ProductEventSource } from './product-events.js';
 
@@ -18,7 +19,8 @@ import { productDeletedEvent, productWriteEvents, type ProductEventSource } from
 export interface ProductRecord {
   row: Omit<ProductsTable, 'version'> & { version?: number };
   texts: Pick<ProductTextsTable, 'product_desc'> & SearchTexts;
-  reservations: { id: string; start: number; end: number }[];
+  /** Each reservation's interval, and the interval it blocks for new rentals (widened by the product's buffers). */
+  reservations: { id: string; start: number; end: number; blockStart: number; blockEnd: number }[];
   mediaIds: string[];
   /** The gallery entries given as ids (not inline image objects): they must name stored media. */
   namedMedia: string[];
@@ -76,7 +78,7 @@ const sameTexts = (a: ProductRecord['texts'], b: ProductRecord['texts']) =>
 const sameItems = <T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean = (x, y) => x === y) =>
   a.length === b.length && a.every((item, index) => same(item, b[index] as T));
 const sameReservations = (a: ProductRecord['reservations'], b: ProductRecord['reservations']) =>
-  sameItems(a, b, (x, y) => x.id === y.id && x.start === y.start && x.end === y.end);
+  sameItems(a, b, (x, y) => x.id === y.id && x.start === y.start && x.end === y.end && x.blockStart === y.blockStart && x.blockEnd === y.blockEnd);
 
 /** Whether a write must check the owner again: it names one, and sets it or its term anew. */
 const ownerToCheck = (record: ProductRecord, previous?: ProductRecord): boolean => {
@@ -165,31 +167,18 @@ export class ProductsRepository {
     if (filter.access) parts.push(whereToSql('products', filter.access, this.whereOptions));
     if (filter.where) parts.push(whereToSql('products', filter.where, this.whereOptions));
     if (filter.searchWords && filter.searchWords.length > 0) parts.push(this.searchSql(filter.searchWords));
-    if (filter.available) parts.push(sql<SqlBool>`products.id NOT IN (${this.blockedSql(filter.available)})`);
+    if (filter.available) parts.push(sql<SqlBool>`products.id NOT IN (${blockedProductsSql(this.dialect, filter.available)})`);
     return and(parts);
   }
 
   /**
-   * The products with a reservation overlapping an interval. Overlapping reservations start
-   * before its end and no earlier than its start minus the longest reservation: a bounded
-   * range of the (starts_at) index, however many reservations there are in all. Not
-   * DISTINCT: `IN` does not need it, and sorting the ids out costs SQLite several times the
-   * index range itself (callers dedupe).
-   */
-  private blockedSql({ start, end }: Interval) {
-    return sql`SELECT r.product_id FROM reservations r
-      WHERE r.starts_at < ${end} AND r.ends_at > ${start}
-        AND r.starts_at >= ${start} - (SELECT coalesce(max(l.ends_at - l.starts_at), 0) FROM reservations l)`;
-  }
-
-  /**
-   * Ids of the products not available during an interval (see blockedSql). They come joined
+   * Ids of the products not available during an interval (see blocked-products.ts). They come joined
    * into one text (ids hold no commas): tens of thousands of one-column rows cost the driver
    * an object each, twice the time of the query itself.
    */
   async blockedIds(interval: Interval): Promise<Set<string>> {
     const joined = this.dialect === 'sqlite' ? sql`group_concat(b.product_id, ',')` : sql`string_agg(b.product_id, ',')`;
-    const [ids] = await this.reader.column<string | null>(sql`SELECT ${joined} AS ids FROM (${this.blockedSql(interval)}) b`.compile(this.db), 'ids');
+    const [ids] = await this.reader.column<string | null>(sql`SELECT ${joined} AS ids FROM (${blockedProductsSql(this.dialect, interval)}) b`.compile(this.db), 'ids');
     return new Set(ids ? ids.split(',') : []);
   }
 
@@ -473,7 +462,9 @@ export class ProductsRepository {
 
   private async writeChildren(trx: Transaction<DatabaseSchema>, records: ProductRecord[]): Promise<void> {
     await this.checkMediaExist(trx, records.flatMap((record) => record.namedMedia));
-    const reservations = records.flatMap((record) => record.reservations.map((r) => ({ product_id: record.row.id, id: r.id, starts_at: r.start, ends_at: r.end })));
+    const reservations = records.flatMap((record) =>
+      record.reservations.map((r) => ({ product_id: record.row.id, id: r.id, starts_at: r.start, ends_at: r.end, block_start: r.blockStart, block_end: r.blockEnd })),
+    );
     for (let i = 0; i < reservations.length; i += CHUNK) await trx.insertInto('reservations').values(reservations.slice(i, i + CHUNK)).execute();
     const links = records.flatMap((record) => [...new Set(record.mediaIds)].map((mediaId) => ({ product_id: record.row.id, media_id: mediaId })));
     for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('product_media').values(links.slice(i, i + CHUNK)).execute();

@@ -28,6 +28,9 @@ export interface ReservationsTable {
   id: string;
   starts_at: number;
   ends_at: number;
+  /** What a new rental may not overlap: the reservation widened by both of the product's buffers on each side (migration 030). */
+  block_start: number;
+  block_end: number;
 }
 
 export interface ProductMediaTable {
@@ -119,6 +122,29 @@ export interface CalendarsTable {
   updated_at: string;
 }
 
+/** A customer's booking request (SPEC 9): the document as JSON plus what is filtered, sorted and expired on. */
+export interface BookingsTable {
+  id: string;
+  product_id: string;
+  owner_id: string | null;
+  status: string;
+  /** `from` and `to` as instants (ISO, UTC), what `where` compares; a date stands for its day's start. */
+  from_at: string;
+  to_at: string;
+  /** The rental as a half-open interval of epoch ms. */
+  starts_at: number;
+  ends_at: number;
+  customer_email: string;
+  /** SHA-256 of the customer's token, hex. */
+  token_hash: string;
+  /** When an unanswered request expires (ms); null: never. */
+  expires_at: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+  doc: string;
+}
+
 /** One event of the outbox (src/storage/outbox.ts). */
 export interface EventsTable {
   id: Generated<number>;
@@ -198,6 +224,7 @@ export interface DatabaseSchema {
   leases: LeasesTable;
   calendar_tokens: CalendarTokensTable;
   calendars: CalendarsTable;
+  bookings: BookingsTable;
   events: EventsTable;
   outbox_positions: OutboxPositionsTable;
   webhooks: WebhooksTable;

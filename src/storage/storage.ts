@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_DATABASE_TIMEOUT_MS, migrate, openDatabase, type DatabaseOptions } from './database.js';
 import { MediaRepository } from './media-repository.js';
+import { BookingsRepository } from './bookings-repository.js';
 import { PasswordResetsRepository } from './password-resets-repository.js';
 import { ProductsRepository } from './products-repository.js';
 import { RentsRepository } from './rents-repository.js';
@@ -32,6 +33,7 @@ export interface Storage {
   readonly calendarTokens: CalendarTokensRepository;
   /** Imported calendars (SPEC section 10). */
   readonly calendars: CalendarsRepository;
+  readonly bookings: BookingsRepository;
   /** Accounts' names and profiles as products show them, cached until an account changes. */
   readonly owners: OwnerProfiles;
   /** Committed changes to products, accounts, sessions and media, for read caches. */
@@ -90,6 +92,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     leases: new LeaseStore(db),
     calendarTokens: new CalendarTokensRepository(db),
     calendars: new CalendarsRepository(db),
+    bookings: new BookingsRepository(db, database.reader, dialect, changed('products'), outbox),
     outbox,
     webhooks: new WebhooksRepository(db, database.reader, dialect),
     async ping() {

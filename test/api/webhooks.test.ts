@@ -192,11 +192,17 @@ for (const dialect of dialects) {
         assert.equal(res.status, 400, url);
         assert.deepEqual(errorFields(res.body), ['url'], url);
       }
+      // The address is named beside the body's other faults: one 400 lists every offending field.
+      const both = await server.http.post('/api/webhooks', { url: 'http://10.1.2.3/hook', events: ['nope'] }, owner.token);
+      assert.equal(both.status, 400);
+      assert.deepEqual(errorFields(both.body).sort(), ['events.0', 'url']);
       const allowed = await server.http.post<{ doc: WebhookDoc }>('/api/webhooks', { url: 'https://8.8.8.8/hook', events: ['*'] }, owner.token);
       assert.equal(allowed.status, 201);
       const patched = await server.http.patch(`/api/webhooks/${allowed.body.doc.id}`, { url: `http://127.0.0.1:${port}/hook` }, owner.token);
       assert.equal(patched.status, 400);
       assert.deepEqual(errorFields(patched.body), ['url']);
+      const patchedBoth = await server.http.patch(`/api/webhooks/${allowed.body.doc.id}`, { url: 'http://169.254.169.254/x', active: 'yes' }, owner.token);
+      assert.deepEqual(errorFields(patchedBoth.body).sort(), ['active', 'url']);
       await server.http.delete(`/api/webhooks/${allowed.body.doc.id}`, owner.token);
     });
 

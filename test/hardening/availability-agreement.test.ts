@@ -10,7 +10,9 @@ import { dialects, startServer, type TestServer } from '../helpers/server.js';
  * reservation or release half the time, the list is exactly the products whose reservations,
  * as their documents show them, miss the interval, computed here from the contract alone:
  * a date is a whole UTC day (an end date inclusive), a date-time an instant, intervals
- * half-open. `AVAILABILITY_RUNS=2000 npm test` for the long run.
+ * half-open. A third of the products keep buffers around their reservations (SPEC 8): the
+ * interval and every reservation are widened by them, and may not overlap then.
+ * `AVAILABILITY_RUNS=2000 npm test` for the long run.
  */
 const RUNS = Number(process.env.AVAILABILITY_RUNS ?? 150);
 const PRODUCTS = 16;
@@ -18,6 +20,10 @@ const DAY = 86_400_000;
 
 type Reservation = { id: string; from: string; to: string };
 type Doc = { id: string; availability: { reservationDates: Reservation[] } };
+
+const HOUR = 3_600_000;
+/** The buffers of product i: 12 hours before and a day after, on every third product. */
+const buffersOf = (id: string): { before: number; after: number } => (Number(id.slice(2)) % 3 === 0 ? { before: 12 * HOUR, after: DAY } : { before: 0, after: 0 });
 
 /** What a `from` or `to` text means, as the contract says it. */
 function instant(text: string, as: 'start' | 'end'): number {
@@ -48,7 +54,8 @@ for (const dialect of dialects) {
       ({ token } = await server.signUp());
       const seed = fc.sample(fc.array(interval, { maxLength: 3 }), { numRuns: PRODUCTS, seed: 7 });
       for (let i = 0; i < PRODUCTS; i++) {
-        const res = await server.http.post(`/api/products/p-${i}`, { basic: { product_name: `Produkt ${i}` }, settings: { published: true } }, token);
+        const additional = i % 3 === 0 ? { buffer_before: 'PT12H', buffer_after: 'P1D' } : {};
+        const res = await server.http.post(`/api/products/p-${i}`, { basic: { product_name: `Produkt ${i}` }, additional, settings: { published: true } }, token);
         assert.equal(res.status, 201, res.text);
         for (const [from, to] of seed[i] ?? []) assert.ok([200, 409].includes((await reserve(i, from, to)).status));
       }
@@ -73,7 +80,11 @@ for (const dialect of dialects) {
           const start = from === undefined ? -Infinity : instant(from, 'start');
           const end = to === undefined ? Infinity : instant(to, 'end');
           const expected = docs
-            .filter((doc) => doc.availability.reservationDates.every((held) => !(instant(held.from, 'start') < end && start < instant(held.to, 'end'))))
+            .filter((doc) => {
+              const { before, after } = buffersOf(doc.id);
+              // Both widened: the interval [start - before, end + after), each reservation likewise.
+              return doc.availability.reservationDates.every((held) => !(instant(held.from, 'start') - before < end + after && start - before < instant(held.to, 'end') + after));
+            })
             .map((doc) => doc.id);
           const params = [from === undefined ? '' : `&availableFrom=${encodeURIComponent(from)}`, to === undefined ? '' : `&availableTo=${encodeURIComponent(to)}`].join('');
           const listed = await server.http.get<{ docs: Doc[] }>(`/api/products?limit=100&depth=0&sort=id${params}`, token);

@@ -18,15 +18,19 @@ const PATHS = [
   '/api/products', '/api/products/count', '/api/products/{id}', '/api/rents/login', '/api/rents/me', '/api/rents/refresh',
   '/api/rents/refresh-token', '/api/rents/logout', '/api/rents/unlock', '/api/rents/forgot-password', '/api/rents/reset-password', '/api/rents', '/api/rents/count', '/api/rents/{owner}', '/api/rentMedia', '/api/rentMedia/count', '/api/rentMedia/{media}',
   '/api/rentMedia/file/{file}', '/api/openapi.json', '/health', '/{junk}',
+  '/api/products/{id}/quote', '/api/products/{id}/availability', '/api/bookings', '/api/bookings/count', '/api/bookings/{booking}',
 ];
-const PARAMS = ['where', 'sort', 'limit', 'page', 'depth', 'q', 'availableFrom', 'availableTo', 'action', 'draft', 'select'];
-const FIELDS = ['id', 'rentNameSystem', 'basic.product_name', 'basic.location', 'basic.product_desc', 'additional.price', 'settings.published', 'createdAt', 'and', 'or', 'nope', '__proto__', 'constructor', 'toString'];
+const PARAMS = ['where', 'sort', 'limit', 'page', 'depth', 'q', 'availableFrom', 'availableTo', 'action', 'draft', 'select', 'from', 'to', 'token'];
+const FIELDS = [
+  'id', 'rentNameSystem', 'basic.product_name', 'basic.location', 'basic.product_desc', 'additional.price', 'settings.published', 'createdAt', 'and', 'or', 'nope', '__proto__', 'constructor', 'toString',
+  'status', 'product', 'from', 'to', 'customer.email', 'customer.name', 'owner',
+];
 const OPERATORS = ['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'less_than_equal', 'like', 'contains', 'exists', 'near'];
 
 const scalar = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.integer().map(String),
-  fc.constantFrom('', 'true', 'null', '-1', '1e999', '2026-12-01', "' OR 1=1 --", '%00', '../', 'vrtačka'),
+  fc.constantFrom('', 'true', 'null', '-1', '1e999', '2026-12-01', "' OR 1=1 --", '%00', '../', 'vrtačka', '2031-05-01', '2031-05-03T10:00:00+02:00', 'P2D', 'confirm', 'cancel', 'requested'),
 );
 const bracketPath = fc.array(fc.oneof(fc.constantFrom(...FIELDS, ...OPERATORS), fc.nat(30).map(String), fc.string({ maxLength: 5 })), { minLength: 1, maxLength: 30 });
 const queryPart = fc.oneof(
@@ -46,7 +50,10 @@ const productish = fc.record(
     settings: fc.record({ published: fc.oneof(fc.boolean(), fc.string()), slug: fc.string({ maxLength: 20 }) }, { requiredKeys: [] }),
     availability: fc.record({ reservationDates: fc.array(fc.record({ from: scalar, to: scalar }), { maxLength: 3 }) }),
     gallery: fc.record({ images: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })), { maxLength: 3 }) }),
-    action: fc.constantFrom('publish', 'reserve', 'release', 'duplicate', 'explode'),
+    action: fc.constantFrom('publish', 'reserve', 'release', 'duplicate', 'explode', 'confirm', 'decline', 'cancel'),
+    product: fc.oneof(fc.constantFrom('f1', 'f2', 'f3', 'nope'), scalar),
+    customer: fc.oneof(fc.record({ name: fc.oneof(fc.string({ maxLength: 12 }), fc.integer()), email: fc.constantFrom('a@b.cz', 'bad', ''), phone: scalar, note: scalar }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 2 })),
+    reason: fc.oneof(fc.string({ maxLength: 12 }), fc.integer()),
     from: scalar,
     to: scalar,
     reservationId: scalar,
@@ -71,6 +78,7 @@ for (const dialect of FUZZ_DIALECTS) {
     let server: TestServer;
     let account: { id: string; token: string; email: string; password: string };
     let media: { id: string; filename: string };
+    let booking: { id: string; token: string };
 
     before(async () => {
       server = await startServer(dialect);
@@ -86,6 +94,9 @@ for (const dialect of FUZZ_DIALECTS) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).png().toBuffer())]), 'fuzz.png');
       media = (await server.http.request<{ doc: { id: string; filename: string } }>('POST', '/api/rentMedia', { raw: form, token: account.token })).body.doc;
+      const requested = await server.http.post<{ doc: { id: string }; token: string }>('/api/bookings', { product: 'f1', from: '2031-05-01', to: '2031-05-02', customer: { name: 'Fuzz', email: 'fuzz@example.cz' } });
+      assert.equal(requested.status, 201, requested.text);
+      booking = { id: requested.body.doc.id, token: requested.body.token };
     });
     after(() => server.close());
 
@@ -109,14 +120,17 @@ for (const dialect of FUZZ_DIALECTS) {
               .replace('{owner}', known ? account.id : encodeURIComponent(id))
               .replace('{media}', known ? media.id : encodeURIComponent(id))
               .replace('{file}', known ? media.filename : encodeURIComponent(id))
-              .replace('{junk}', encodeURIComponent(id));
+              .replace('{junk}', encodeURIComponent(id))
+              .replace('{booking}', known ? booking.id : encodeURIComponent(id));
             const headers: Record<string, string> = {};
             if (auth === 'valid') headers.authorization = `Bearer ${account.token}`;
             if (auth === 'jwt-scheme') headers.authorization = `JWT ${account.token}`;
             if (auth === 'garbage') headers.authorization = `Bearer ${encodeURIComponent(id)}.x.y`;
             if (payload !== undefined && contentType !== '') headers['content-type'] = contentType;
             if (ifMatch) headers['if-match'] = ifMatch;
-            const url = `${server.url}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+            // Now and then the booking's real token, so that the customer's door is walked too.
+            const withToken = known && template === '/api/bookings/{booking}' && query.length % 2 === 1 ? [...query, `token=${booking.token}`] : query;
+            const url = `${server.url}${path}${withToken.length > 0 ? `?${withToken.join('&')}` : ''}`;
             const res = await fetch(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : payload });
             const text = await res.text();
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);

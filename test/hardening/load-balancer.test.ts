@@ -196,7 +196,6 @@ describe('three instances behind HAProxy', { skip }, () => {
     assert.deepEqual(await sentSince(cluster, before), [3, 3, 3], 'the restarted instance is in rotation again');
   });
 
-  it.todo('a booking confirmed on one instance blocks requests on the others');
   it('delivers each event to a webhook once and to a live stream on any instance, whichever instance wrote it', async () => {
     const token = await login();
     const receiver = await Receiver.start();
@@ -230,5 +229,45 @@ describe('three instances behind HAProxy', { skip }, () => {
       for (const stream of streams) await stream.close();
       await receiver.close();
     }
+  });
+  it('a booking confirmed on one instance blocks requests and confirmations on the others; of racing confirmations one wins', async () => {
+    const token = await login();
+    const [one, two, three] = cluster.instances.map((instance) => new HttpClient(instance.url)) as [HttpClient, HttpClient, HttpClient];
+    const created = await one.post('/api/products/balanced-tent', {
+      basic: { product_name: 'Balanced tent', location: 'Brno' }, additional: { price: 100, time_unit: 'day' }, settings: { published: true },
+    }, token);
+    assert.equal(created.status, 201, created.text);
+    const day = (n: number) => new Date(Date.now() + (400 + n) * 86_400_000).toISOString().slice(0, 10);
+    const customer = { name: 'Jana Nováková', email: 'jana@example.cz' };
+    const ask = async (client: HttpClient, from: string, to: string) => {
+      const res = await client.post<{ doc: { id: string } }>('/api/bookings', { product: 'balanced-tent', from, to, customer });
+      assert.equal(res.status, 201, res.text);
+      return res.body.doc.id;
+    };
+    const confirm = (client: HttpClient, id: string) => client.post<{ status: string }>(`/api/bookings/${id}`, { action: 'confirm' }, token);
+    const fieldsOf = (body: unknown) => (body as { errors: { field?: string }[] }).errors.map((error) => error.field);
+
+    // Two open requests for the same days, made on different instances; the first confirmed on instance 1.
+    const first = await ask(one, day(1), day(2));
+    const second = await ask(two, day(1), day(2));
+    assert.equal((await confirm(one, first)).status, 200);
+    const late = await confirm(two, second);
+    assert.equal(late.status, 409, late.text);
+    assert.deepEqual(fieldsOf(late.body), ['from']);
+    const refused = await three.post('/api/bookings', { product: 'balanced-tent', from: day(2), to: day(3), customer });
+    assert.equal(refused.status, 409, refused.text);
+    assert.deepEqual(fieldsOf(refused.body), ['from']);
+    const calendar = await three.get<{ busy: { kind: string }[] }>(`/api/products/balanced-tent/availability?from=${day(1)}&to=${day(2)}`);
+    assert.equal(calendar.status, 200, calendar.text);
+    assert.deepEqual(calendar.body.busy.map((busy) => busy.kind), ['reserved']);
+
+    // Three overlapping requests confirmed at once, each on its own instance: the databases' locks let one through.
+    const racing = [await ask(one, day(10), day(11)), await ask(two, day(10), day(11)), await ask(three, day(11), day(12))];
+    const statuses = await Promise.all([confirm(one, racing[0] as string), confirm(two, racing[1] as string), confirm(three, racing[2] as string)]);
+    assert.deepEqual(statuses.map((res) => res.status).sort(), [200, 409, 409], statuses.map((res) => res.text).join('\n'));
+    const product = await lb.get<{ availability: { reservationDates: { bookingId?: string }[] } }>('/api/products/balanced-tent?depth=0', token);
+    const booked = product.body.availability.reservationDates.map((item) => item.bookingId);
+    const winner = racing[statuses.findIndex((res) => res.status === 200)];
+    assert.deepEqual(booked, [first, winner], 'one reservation per confirmed booking, none for the losers');
   });
 });

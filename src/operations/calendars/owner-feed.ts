@@ -38,7 +38,7 @@ export async function ownerFeed(services: Services, rentId: string, token: unkno
     throw error;
   });
   if (!account || !(await calendarTokenMatches(services, account.id, token))) throw noFeed();
-  const entries: FeedEntry[] = [];
+  const entries: (FeedEntry & { bookingId?: string })[] = [];
   for await (const doc of ownedProducts(services, account.id)) {
     for (const item of ownReservations(doc)) {
       entries.push({
@@ -48,8 +48,16 @@ export async function ownerFeed(services: Services, rentId: string, token: unkno
         stamp: doc.updatedAt,
         summary: doc.basic.product_name,
         ...(typeof item.note === 'string' && item.note !== '' ? { description: item.note } : {}),
+        ...(typeof item.bookingId === 'string' ? { bookingId: item.bookingId } : {}),
       });
     }
+  }
+  // A confirmed booking's reservation is shown with its customer's name (SPEC 10: this feed is the owner's alone).
+  const customers = await services.storage.bookings.customerNames(entries.flatMap((entry) => (entry.bookingId ? [entry.bookingId] : [])));
+  for (const entry of entries) {
+    const customer = entry.bookingId ? customers.get(entry.bookingId) : undefined;
+    if (customer) entry.summary = `${entry.summary} – ${customer}`;
+    delete entry.bookingId;
   }
   const body = writeFeed(entries, `${account.rent_name_system}: reservations`);
   return { body, etag: etagOf(body) };

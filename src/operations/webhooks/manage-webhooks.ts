@@ -2,11 +2,11 @@ import type { Static } from '@sinclair/typebox';
 import { isAdmin } from '../../config/defaults.js';
 import { generateId, isValidId } from '../../domain/ids.js';
 import type { ListQuery } from '../../domain/list-query.js';
-import { compileSchema, checkedBody } from '../../domain/schema-validator.js';
+import { compileSchema, checkedBody, type SchemaCheck } from '../../domain/schema-validator.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
 import { webhookFields, type DeliveryAttempt, type WebhookDoc } from '../../domain/webhooks.js';
 import { matches } from '../../domain/where/matches.js';
-import { APIError, ValidationError, badRequest, notFound } from '../../errors/api-error.js';
+import { APIError, ValidationError, badRequest, notFound, type ErrorItem } from '../../errors/api-error.js';
 import { newWebhookSecret } from '../../auth/secret-box.js';
 import { checkOutboundUrl } from '../../net/outbound.js';
 import { OutboundError } from '../../net/outbound-error.js';
@@ -48,14 +48,34 @@ const attemptOf = (row: AttemptRow): DeliveryAttempt => ({
   ...(row.error !== null ? { error: row.error } : {}),
 });
 
-/** The URL rule of SPEC 10/11: a 400 naming `url` for anything the service may not call. */
-async function checkUrl(services: Services, url: string): Promise<void> {
+/** The URL rule of SPEC 10/11: an item naming `url` for anything the service may not call. */
+async function urlProblems(services: Services, url: string): Promise<ErrorItem[]> {
   try {
     await checkOutboundUrl(url, { allowPrivateAddresses: services.config.webhooks.allowPrivateAddresses });
+    return [];
   } catch (error) {
-    if (error instanceof OutboundError) throw new ValidationError([{ field: 'url', message: error.message }]);
+    if (error instanceof OutboundError) return [{ field: 'url', message: error.message }];
     throw error;
   }
+}
+
+/**
+ * A body that passes the schema and whose `url` the service may call: one 400 lists every
+ * offending field, the URL's rule among them when the schema found other faults.
+ */
+async function checkedWebhookBody(services: Services, input: unknown, check: SchemaCheck, expected: string): Promise<Record<string, unknown>> {
+  let body: Record<string, unknown> | undefined;
+  let items: ErrorItem[] = [];
+  try {
+    body = checkedBody(input, check, expected);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    items = error.items;
+  }
+  const url = (input as { url?: unknown } | null | undefined)?.url;
+  if (typeof url === 'string' && !items.some((item) => item.field === 'url')) items = [...items, ...(await urlProblems(services, url))];
+  if (items.length > 0 || !body) throw new ValidationError(items);
+  return body;
 }
 
 /** A webhook of every event may only be an admin's. */
@@ -70,10 +90,9 @@ const readGrant = (services: Services, caller: Caller, id?: string): Promise<Gra
 export async function createWebhook(services: Services, caller: Caller, input: unknown): Promise<{ doc: WebhookDoc; secret: string }> {
   const { user } = caller;
   if (!user) throw denied(user);
-  const body = checkedBody(input, checkCreate, 'url and events') as Static<typeof WebhookCreateSchema>;
+  const body = (await checkedWebhookBody(services, input, checkCreate, 'url and events')) as Static<typeof WebhookCreateSchema>;
   const grant = await evaluateAccess(services.config.access.webhooks.create, { user, data: body }, webhookFields);
   checkScope(caller, body.scope);
-  await checkUrl(services, body.url);
   const now = new Date().toISOString();
   const row = {
     id: generateId(),
@@ -128,10 +147,9 @@ async function loadForChange(services: Services, caller: Caller, id: string, ope
 /** PATCH /api/webhooks/:id: url, events, active, description, scope. Activating clears the reason of a deactivation. */
 export async function updateWebhook(services: Services, caller: Caller, id: string, input: unknown): Promise<WebhookDoc> {
   if (input === undefined || input === null) throw badRequest('The body must be a JSON object with the fields to change.');
-  const patch = checkedBody(input, checkPatch, 'the fields to change') as WebhookPatch;
+  const patch = (await checkedWebhookBody(services, input, checkPatch, 'the fields to change')) as WebhookPatch;
   const row = await loadForChange(services, caller, id, 'update');
   checkScope(caller, patch.scope);
-  if (patch.url !== undefined) await checkUrl(services, patch.url);
   const changes: Parameters<Services['storage']['webhooks']['update']>[1] = { updated_at: nextTimestamp(row.updated_at) };
   if (patch.url !== undefined) changes.url = patch.url;
   if (patch.events !== undefined) changes.events = JSON.stringify(patch.events);

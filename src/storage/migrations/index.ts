@@ -14,6 +14,7 @@ import { sortIndexesMigration } from './010-sort-indexes.js';
 import { leasesMigration } from './020-leases.js';
 import { calendarTokensMigration } from './040-calendar-tokens.js';
 import { calendarsMigration } from './041-calendars.js';
+import { bookingsMigration } from './030-bookings.js';
 
 /** A migration file's name: three digits, a dash, words; `.ts` in the sources, `.js` compiled. */
 const MIGRATION_FILE = /^(\d{3}-[a-z0-9-]+)\.(?:ts|js)$/;
@@ -55,6 +56,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '020-leases': leasesMigration(dialect),
         '040-calendar-tokens': calendarTokensMigration(dialect),
         '041-calendars': calendarsMigration(dialect),
+        '030-bookings': bookingsMigration(dialect),
         '021-events': eventsMigration(dialect),
         '022-webhooks': webhooksMigration(dialect),
       };

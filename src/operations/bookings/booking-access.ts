@@ -1,0 +1,41 @@
+import type { BookingServices } from './booking-services.js';
+import type { AccessFunction } from '../../config/types.js';
+import { bookingFields, type BookingDoc } from '../../domain/bookings/booking-document.js';
+import type { Actor } from '../../domain/bookings/states.js';
+import { matches } from '../../domain/where/matches.js';
+import { APIError, notFound } from '../../errors/api-error.js';
+import { bookingTokenMatches } from '../../auth/booking-token.js';
+import type { BookingRow } from '../../storage/bookings-repository.js';
+import { evaluateAccess, type Grant } from '../access.js';
+import type { Caller } from '../context.js';
+
+export const missingBooking = (id: string) => notFound(`No booking has the id \`${id}\`.`);
+
+export const bookingGrant = (rule: AccessFunction | undefined, caller: Caller, doc?: BookingDoc): Promise<Grant> =>
+  evaluateAccess(rule, { user: caller.user, id: doc?.id, doc: doc as unknown as Record<string, unknown> | undefined }, bookingFields);
+
+/** Whether a rule lets the caller at one booking (a refusal is a no, not an error). */
+async function allows(rule: AccessFunction | undefined, caller: Caller, row: BookingRow, doc: BookingDoc): Promise<boolean> {
+  try {
+    const grant = await bookingGrant(rule, caller, doc);
+    return grant.kind === 'all' || matches(grant.where, row as unknown as Record<string, string | number | null>);
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}
+
+/** Who is asking about a booking: its staff (owner or admin, by `access.bookings.update`), a reader, its customer (the token), or nobody. */
+export type Standing = { actor: Actor } | { actor: 'reader' } | { actor: 'none' };
+
+/**
+ * How the caller stands to one booking. A valid token makes the customer; a wrong one counts
+ * for nothing, so that it answers exactly as a missing booking does (404).
+ */
+export async function standingOf(services: BookingServices, caller: Caller, row: BookingRow, doc: BookingDoc, token: unknown): Promise<Standing> {
+  const access = services.config.access.bookings;
+  if (await allows(access.update, caller, row, doc)) return { actor: 'staff' };
+  if (token !== undefined && bookingTokenMatches(token, row.token_hash)) return { actor: 'customer' };
+  if (await allows(access.read, caller, row, doc)) return { actor: 'reader' };
+  return { actor: 'none' };
+}

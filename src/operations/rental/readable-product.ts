@@ -1,0 +1,25 @@
+import type { BookingServices } from '../bookings/booking-services.js';
+import { notFound } from '../../errors/api-error.js';
+import { isValidId } from '../../domain/ids.js';
+import type { ProductDoc } from '../../domain/product-schema.js';
+import { parseInterval, type Interval } from '../../domain/reservations.js';
+import type { Caller } from '../context.js';
+import { productGrant } from '../products/product-access.js';
+
+/** A product as the rental endpoints read it: its stored document, if the caller may read it (else 404, as a read is). */
+export async function readableProduct(services: BookingServices, caller: Caller, id: string): Promise<ProductDoc> {
+  const missing = () => notFound(`No product has the id \`${id}\`.`);
+  if (!isValidId(id)) throw missing();
+  const grant = await productGrant(services.config.access.products.read, { user: caller.user, id });
+  const row = await services.storage.products.get(id, grant.kind === 'filter' ? grant.where : undefined);
+  if (!row) throw missing();
+  return JSON.parse(row.doc) as ProductDoc;
+}
+
+/** A product's reservations as intervals, each with the kind the calendar shows it as (imports are `external`). */
+export function reservationsOf(doc: ProductDoc): { interval: Interval; kind: 'reserved' | 'external' }[] {
+  return (doc.availability?.reservationDates ?? []).flatMap((item) => {
+    const { interval } = parseInterval(item.from, item.to, '');
+    return interval ? [{ interval, kind: item.source === 'ical' ? ('external' as const) : ('reserved' as const) }] : [];
+  });
+}

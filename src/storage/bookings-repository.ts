@@ -1,0 +1,162 @@
+import type { Kysely, Transaction } from 'kysely';
+import { bookingEvent, bookingProductEvents } from './booking-events.js';
+import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
+import type { BookingsTable, DatabaseSchema, Dialect } from './schema.js';
+import { FilteredRows } from './filtered-rows.js';
+import type { ListReader } from './list-reader.js';
+import type { NewEvent, Outbox } from './outbox.js';
+import { whereToSql } from './where-sql.js';
+
+/** A booking row as stored (its version read too). */
+export type BookingRow = Omit<BookingsTable, 'version'> & { version: number };
+
+/** The product a status change may touch, as read inside its transaction. */
+export interface LockedProduct {
+  id: string;
+  version: number;
+  doc: string;
+  owner_id: string | null;
+  published: number;
+}
+
+/** What a status change writes: the booking's new state, and the product's when its reservations change. */
+export interface BookingChange {
+  booking: Pick<BookingsTable, 'status' | 'updated_at' | 'doc' | 'expires_at'>;
+  product?: {
+    version: number;
+    doc: string;
+    updated_at: string;
+    /** The reservation a confirmation adds, with the interval it blocks. */
+    add?: { id: string; start: number; end: number; blockStart: number; blockEnd: number };
+    /** The reservation a cancellation releases. */
+    remove?: string;
+  };
+}
+
+/** Decides a change from the locked rows: what to write (nothing: no change) and what to answer. */
+type Decide<T> = (state: { booking: BookingRow; product: LockedProduct | undefined }) => Promise<{ change?: BookingChange; result: T }>;
+
+export class BookingsRepository {
+  private readonly filtered: FilteredRows<'bookings'>;
+
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    reader: ListReader,
+    private readonly dialect: Dialect,
+    /** Told after a commit that changed a product (its reservations), with its id. */
+    private readonly productChanged: (id: string) => Promise<void>,
+    private readonly outbox: Outbox,
+  ) {
+    this.filtered = new FilteredRows(db, reader, 'bookings');
+  }
+
+  /** Stores a new request with its `booking.requested` event. */
+  async insert(row: Omit<BookingsTable, 'version'>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('bookings').values(row).execute();
+      await this.outbox.append(trx, [bookingEvent(row)]);
+    });
+  }
+
+  async get(id: string, access?: WhereNode): Promise<BookingRow | undefined> {
+    const query = this.db.selectFrom('bookings').selectAll().where('id', '=', id);
+    return (access ? query.where(whereToSql('bookings', access)) : query).executeTakeFirst();
+  }
+
+  list(filter: ReadFilter, sort: SortKey[], limit: number, offset: number): Promise<BookingRow[]> {
+    return this.filtered.rows(filter, sort, limit, offset);
+  }
+
+  count(filter: ReadFilter): Promise<number> {
+    return this.filtered.count(filter);
+  }
+
+  /**
+   * Changes one booking's status in one transaction with what it does to its product. The
+   * product row is locked first (PostgreSQL: FOR UPDATE; SQLite runs one write transaction at
+   * a time), then the booking's, so that `decide` sees both as no other writer can change them
+   * until the commit: of concurrent confirmations of overlapping requests, each decides after
+   * the one before has added its reservation, and an owner's `reserve` (a compare-and-set on the
+   * product's version) waits or retries. `decide` throws to change nothing.
+   */
+  async change<T>(bookingId: string, productId: string, decide: Decide<T>): Promise<T | undefined> {
+    let touchedProduct = false;
+    const result = await this.db.transaction().execute(async (trx) => {
+      const product = await this.lockProduct(trx, productId);
+      const bookingQuery = trx.selectFrom('bookings').selectAll().where('id', '=', bookingId);
+      const booking = await (this.dialect === 'postgres' ? bookingQuery.forUpdate() : bookingQuery).executeTakeFirst();
+      if (!booking) return undefined;
+      const { change, result } = await decide({ booking, product });
+      if (change) await this.write(trx, booking, product, change);
+      touchedProduct = change?.product !== undefined;
+      return result;
+    });
+    if (touchedProduct) await this.productChanged(productId);
+    return result;
+  }
+
+  private async lockProduct(trx: Transaction<DatabaseSchema>, id: string): Promise<LockedProduct | undefined> {
+    const query = trx.selectFrom('products').select(['id', 'version', 'doc', 'owner_id', 'published']).where('id', '=', id);
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  }
+
+  /** Writes the change, then (last, as the outbox asks) its events: the booking's, and the product's when its reservations changed. */
+  private async write(trx: Transaction<DatabaseSchema>, booking: BookingRow, locked: LockedProduct | undefined, change: BookingChange): Promise<void> {
+    const { product } = change;
+    const bookingId = booking.id;
+    const productId = booking.product_id;
+    const events: NewEvent[] = [];
+    if (product) {
+      if (!locked) throw new Error(`product ${productId} changed without being read`);
+      const updated = await trx
+        .updateTable('products')
+        .set({ doc: product.doc, updated_at: product.updated_at, version: product.version + 1 })
+        .where('id', '=', productId)
+        .where('version', '=', product.version)
+        .executeTakeFirst();
+      // The row is locked (or the writes serialised) since it was read: a miss is a bug, not a race.
+      if (Number(updated.numUpdatedRows) !== 1) throw new Error(`product ${productId} changed under its lock`);
+      if (product.remove !== undefined) await trx.deleteFrom('reservations').where('product_id', '=', productId).where('id', '=', product.remove).execute();
+      if (product.add) {
+        const { id, start, end, blockStart, blockEnd } = product.add;
+        await trx.insertInto('reservations').values({ product_id: productId, id, starts_at: start, ends_at: end, block_start: blockStart, block_end: blockEnd }).execute();
+      }
+      events.push(...bookingProductEvents(locked, { ...locked, doc: product.doc }, { added: product.add?.id, released: product.remove }));
+    }
+    const written = await trx
+      .updateTable('bookings')
+      .set({ ...change.booking, version: booking.version + 1 })
+      .where('id', '=', bookingId)
+      .where('version', '=', booking.version)
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) !== 1) throw new Error(`booking ${bookingId} changed under its lock`);
+    await this.outbox.append(trx, [bookingEvent({ status: change.booking.status, doc: change.booking.doc, owner_id: booking.owner_id }), ...events]);
+  }
+
+  /**
+   * Up to `limit` open requests whose time ran out by `now`, oldest first: the expiry job's
+   * candidates (each is then expired through `change`, which checks its status again).
+   */
+  async expiredRequests(now: number, limit: number): Promise<{ id: string; product_id: string }[]> {
+    return this.db
+      .selectFrom('bookings')
+      .select(['id', 'product_id'])
+      .where('status', '=', 'requested')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The customers' names of some bookings, by booking id (the owner's private calendar feed shows them). */
+  async customerNames(ids: string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 500) {
+      const rows = await this.db.selectFrom('bookings').select(['id', 'doc']).where('id', 'in', unique.slice(i, i + 500)).execute();
+      for (const row of rows) names.set(row.id, (JSON.parse(row.doc) as { customer: { name: string } }).customer.name);
+    }
+    return names;
+  }
+}

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { dialects, startServer, type TestServer } from '../helpers/server.js';
+import { errorFields } from '../helpers/http.js';
+import { ManualClock } from '../helpers/clock.js';
+import { act, createRentable, dayFromNow, requestBooking, type Booking } from '../helpers/bookings.js';
+import { until } from '../helpers/until.js';
+
+const EXPIRY = 72 * 3_600_000;
+type Product = { availability: { reservationDates: { id: string; from: string; to: string; bookingId?: string }[] }; updatedAt: string };
+
+for (const dialect of dialects) {
+  describe(`booking status changes (${dialect})`, () => {
+    let server: TestServer;
+    let owner: { id: string; token: string };
+    let other: { id: string; token: string };
+    let admin: { id: string; token: string };
+    const clock = new ManualClock();
+    let slot = 0;
+
+    before(async () => {
+      server = await startServer(dialect, () => {}, { clock });
+      owner = await server.signUp();
+      other = await server.signUp();
+      admin = await server.signUp({ admin: true });
+      await createRentable(server, owner.token, 'tent');
+      await createRentable(server, other.token, 'kayak');
+    });
+    after(() => server.close());
+
+    /** A new request on its own days, a year ahead of the clock (which the expiry test moves). */
+    const fresh = async (product = 'tent') => {
+      slot += 3;
+      const base = clock.now() + 365 * 86_400_000;
+      return requestBooking(server, product, dayFromNow(slot, base), dayFromNow(slot + 1, base));
+    };
+    const product = async (id = 'tent') => (await server.http.get<Product>(`/api/products/${id}?depth=0`, owner.token)).body;
+    const statusOf = async (id: string) => (await server.http.get<Booking>(`/api/bookings/${id}`, owner.token)).body.status;
+
+    /** A booking brought to each status by the moves the table allows. */
+    async function inStatus(status: string): Promise<{ doc: Booking; token: string }> {
+      const made = await fresh();
+      const moves: Record<string, string[]> = { requested: [], confirmed: ['confirm'], declined: ['decline'], cancelled: ['cancel'] };
+      for (const action of moves[status] ?? []) assert.equal((await act(server, made.doc.id, action, { bearer: owner.token })).status, 200);
+      return made;
+    }
+
+    it('confirm adds the reservation {id, from, to, bookingId} to the product, with the history of who did it', async () => {
+      const { doc } = await fresh();
+      const before = await product();
+      const res = await act(server, doc.id, 'confirm', { bearer: owner.token });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.status, 'confirmed');
+      assert.match(res.body.reservationId ?? '', /^[0-9a-f]{24}$/);
+      assert.deepEqual(res.body.history.map((h) => [h.status, h.by]), [['requested', 'customer'], ['confirmed', owner.id]]);
+      assert.ok(Date.parse(res.body.updatedAt) > Date.parse(doc.updatedAt));
+      const after = await product();
+      const added = after.availability.reservationDates.find((item) => item.bookingId === doc.id);
+      assert.deepEqual(added, { id: res.body.reservationId, from: doc.from, to: doc.to, bookingId: doc.id });
+      assert.ok(after.updatedAt > before.updatedAt);
+    });
+
+    it('decline keeps the reason; cancelling a confirmed booking releases its reservation', async () => {
+      const declined = await act(server, (await fresh()).doc.id, 'decline', { bearer: admin.token }, { reason: 'Servis' });
+      assert.equal(declined.status, 200, declined.text);
+      assert.deepEqual(declined.body.history.at(-1), { status: 'declined', at: declined.body.updatedAt, by: admin.id, reason: 'Servis' });
+      const { doc } = await fresh();
+      const confirmed = await act(server, doc.id, 'confirm', { bearer: owner.token });
+      const cancelled = await act(server, doc.id, 'cancel', { bearer: owner.token });
+      assert.equal(cancelled.status, 200, cancelled.text);
+      assert.equal(cancelled.body.reservationId, undefined);
+      assert.ok(!(await product()).availability.reservationDates.some((item) => item.id === confirmed.body.reservationId));
+      // Its days are free again: a new request for them is taken.
+      await requestBooking(server, 'tent', doc.from, doc.to);
+    });
+
+    it('the customer cancels with the token, before the rental starts, and can do nothing else', async () => {
+      const { doc, token } = await fresh();
+      const confirm = await act(server, doc.id, 'confirm', { customerToken: token });
+      assert.equal(confirm.status, 403);
+      assert.equal((await act(server, doc.id, 'decline', { customerToken: token })).status, 403);
+      assert.equal((await act(server, doc.id, 'cancel', { customerToken: 'wrong' })).status, 404);
+      assert.equal((await act(server, doc.id, 'cancel')).status, 404, 'anonymous without a token');
+      assert.equal((await act(server, doc.id, 'cancel', { bearer: other.token })).status, 404, 'another owner');
+      const cancel = await act(server, doc.id, 'cancel', { customerToken: token }, { reason: 'Plans changed' });
+      assert.equal(cancel.status, 200, cancel.text);
+      assert.deepEqual(cancel.body.history.at(-1)?.by, 'customer');
+      // A confirmed booking whose rental has begun: the customer's token no longer cancels it.
+      const started = await requestBooking(server, 'tent', new Date(clock.now() + 60_000).toISOString(), new Date(clock.now() + 3_600_000).toISOString());
+      assert.equal((await act(server, started.doc.id, 'confirm', { bearer: owner.token })).status, 200);
+      clock.advance(120_000);
+      const late = await act(server, started.doc.id, 'cancel', { customerToken: started.token });
+      assert.equal(late.status, 409);
+      assert.deepEqual(errorFields(late.body), ['status']);
+      assert.equal((await act(server, started.doc.id, 'cancel', { bearer: owner.token })).status, 200, 'the owner still can');
+    });
+
+    it('bad actions and bodies are 400 naming the field', async () => {
+      const { doc } = await fresh();
+      const unknown = await act(server, doc.id, 'approve', { bearer: owner.token });
+      assert.equal(unknown.status, 400);
+      assert.deepEqual(errorFields(unknown.body), ['action']);
+      const extra = await server.http.post(`/api/bookings/${doc.id}`, { action: 'decline', reason: 5, status: 'confirmed' }, owner.token);
+      assert.deepEqual(new Set(errorFields(extra.body)), new Set(['reason', 'status']));
+      assert.deepEqual(errorFields((await server.http.post(`/api/bookings/${doc.id}`, {}, owner.token)).body), ['action']);
+      assert.equal((await server.http.post(`/api/bookings/${doc.id}?action=decline`, undefined, owner.token)).status, 200, 'the action in the query');
+      assert.equal((await server.http.post('/api/bookings/000000000000000000000000', { action: 'confirm' }, owner.token)).status, 404);
+    });
+
+    it('every from → to pair: only the table of SPEC 9 passes, anything else is 409 `status`', async () => {
+      const table: Record<string, Record<string, number>> = {
+        requested: { confirm: 200, decline: 200, cancel: 200 },
+        confirmed: { confirm: 409, decline: 409, cancel: 200 },
+        declined: { confirm: 409, decline: 409, cancel: 409 },
+        cancelled: { confirm: 409, decline: 409, cancel: 409 },
+        expired: { confirm: 409, decline: 409, cancel: 409 },
+      };
+      const outcomes: string[] = [];
+      for (const [from, actions] of Object.entries(table)) {
+        if (from === 'expired') continue;
+        for (const [action, expected] of Object.entries(actions)) {
+          const { doc } = await inStatus(from);
+          const res = await act(server, doc.id, action, { bearer: owner.token });
+          assert.equal(res.status, expected, `${from} → ${action}: ${res.text}`);
+          if (expected === 409) assert.deepEqual(errorFields(res.body), ['status']);
+          else assert.equal(res.body.status, { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled' }[action]);
+          outcomes.push(`${from}:${action}:${res.status}`);
+        }
+      }
+      assert.equal(outcomes.length, 12);
+      // requested → expired by the service: the clock past 72 h. The ones answered stay as they were.
+      const open = await inStatus('requested');
+      const answered = await inStatus('confirmed');
+      clock.advance(EXPIRY - 1000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(await statusOf(open.doc.id), 'requested', 'not before its time');
+      clock.advance(2000);
+      assert.ok(await until(async () => (await statusOf(open.doc.id)) === 'expired', 5000), 'expired within 5 s of the job');
+      assert.equal(await statusOf(answered.doc.id), 'confirmed');
+      const expired = (await server.http.get<Booking>(`/api/bookings/${open.doc.id}`, owner.token)).body;
+      assert.deepEqual(expired.history.at(-1)?.by, 'service');
+      for (const [action, expected] of Object.entries(table.expired ?? {})) {
+        const res = await act(server, open.doc.id, action, { bearer: owner.token });
+        assert.equal(res.status, expected, `expired → ${action}`);
+        assert.deepEqual(errorFields(res.body), ['status']);
+      }
+      const token = await act(server, open.doc.id, 'cancel', { customerToken: open.token });
+      assert.equal(token.status, 409);
+    });
+  });
+}
