@@ -1,6 +1,7 @@
 import { isPlainObject } from '../../domain/merge.js';
 import { asData } from '../../domain/product-document.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
+import { slugify } from '../../domain/slug.js';
 import type { ProductRecord } from '../../storage/products-repository.js';
 import type { Caller, Services } from '../context.js';
 import { runHooks } from '../hooks.js';
@@ -16,6 +17,15 @@ interface Pending {
   doc: ProductDoc;
   explicitSlug: boolean;
   settle: (outcome: Promise<RowOutcome>) => void;
+}
+
+const hasExplicitSlug = (body: ImportRowInput['body']): boolean => isPlainObject(body.settings) && typeof body.settings.slug === 'string';
+
+/** The slugified name a row without an explicit slug derives its slug from, as the file gives it. */
+function derivedBase(input: ImportRowInput): string | undefined {
+  const { basic } = input.body;
+  if (hasExplicitSlug(input.body) || !isPlainObject(basic) || typeof basic.product_name !== 'string') return undefined;
+  return slugify(basic.product_name);
 }
 
 /** A row's outcome now, or (a new product waiting for its batch) a promise of it. */
@@ -37,6 +47,8 @@ export class BatchedImportWrites {
   private batch: Pending[] = [];
   /** The slugs the batch's products take, by product id. */
   private slugs = new Map<string, string>();
+  /** What the batch's products without an explicit slug derived theirs from (their names, slugified). */
+  private bases = new Set<string>();
 
   constructor(
     private readonly services: Services,
@@ -48,8 +60,12 @@ export class BatchedImportWrites {
       await this.flush();
       return writeRow(this.services, this.caller, input);
     }
+    // A name a kept row derived its slug from: written first, so that this row numbers after it (its hooks run once).
+    const base = derivedBase(input);
+    if (base !== undefined && this.bases.has(base)) await this.flush();
     let kept = await this.plan(input);
     if (!kept.explicitSlug && this.slugs.has(kept.doc.settings.slug)) {
+      // A hook changed the name, or an explicit slug of the batch has the form `name-N`.
       await this.flush();
       kept = await this.plan(input);
     }
@@ -57,6 +73,7 @@ export class BatchedImportWrites {
     // Its failure is reported by whoever awaits it, which may be after the batch is written.
     outcome.catch(() => undefined);
     this.slugs.set(kept.doc.settings.slug, kept.doc.id);
+    if (base !== undefined) this.bases.add(base);
     if (this.batch.length >= BATCH_ROWS) await this.flush();
     return { later: outcome };
   }
@@ -66,9 +83,7 @@ export class BatchedImportWrites {
     await planRow(this.services, this.caller, input, this.slugs, (record, doc) => (kept = { record, doc }));
     // planRow keeps what it would store of every new product that passes its checks, and throws otherwise.
     if (!kept) throw new Error('an import row was planned as created but nothing was kept to write');
-    const { settings } = input.body;
-    const explicitSlug = isPlainObject(settings) && typeof settings.slug === 'string';
-    return { ...kept, explicitSlug };
+    return { ...kept, explicitSlug: hasExplicitSlug(input.body) };
   }
 
   /** Writes the kept rows; each one's outcome settles after its commit and its hooks. */
@@ -76,6 +91,7 @@ export class BatchedImportWrites {
     const batch = this.batch;
     this.batch = [];
     this.slugs = new Map();
+    this.bases = new Set();
     if (batch.length === 0) return;
     let failures: unknown[];
     try {
