@@ -42,6 +42,13 @@ export function defaultConfig(): RentalConfig {
         delete: ({ user }) => isAdmin(user),
         unlock: ({ user }) => isAdmin(user),
       },
+      // A calendar's `owner` is its product's: the URL is the owner's secret.
+      calendars: {
+        read: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+        create: ({ user, data }) => isAdmin(user) || (user !== null && data?.owner === user.id),
+        update: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+        delete: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
+      },
       webhooks: {
         read: ({ user }) => isAdmin(user) || (user !== null && { owner: { equals: user.id } }),
         create: ({ user }) => user !== null,

@@ -63,6 +63,7 @@ const SCHEMA: Record<string, Check> = {
     rents: object({ ...collectionAccess, unlock: fn }),
     rentMedia: object(collectionAccess),
     bookings: object({ read: fn, create: fn, update: fn }),
+    calendars: object(collectionAccess),
     webhooks: object(collectionAccess),
   }),
   hooks: object({
@@ -148,6 +149,7 @@ export function resolveConfig(input: unknown): RentalConfig {
       rents: mergeSection(base.access.rents, given.access?.rents),
       rentMedia: mergeSection(base.access.rentMedia, given.access?.rentMedia),
       bookings: mergeSection(base.access.bookings, given.access?.bookings),
+      calendars: mergeSection(base.access.calendars, given.access?.calendars),
       webhooks: mergeSection(base.access.webhooks, given.access?.webhooks),
     },
     hooks: {

@@ -98,7 +98,7 @@ export interface RateLimitWindow {
 }
 
 export interface RentalConfig {
-  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess; bookings: BookingsAccess; webhooks: CollectionAccess };
+  access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess; bookings: BookingsAccess; calendars: CollectionAccess; webhooks: CollectionAccess };
   hooks: { products: ProductHooks; rents: RentsHooks; bookings: BookingHooks };
   actions: Record<string, ActionDefinition>;
   products: { upsert: boolean; createWithoutId: boolean; maxLimit: number; timeUnits: string[] };

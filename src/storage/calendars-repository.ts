@@ -6,10 +6,10 @@ import { and, orderClause, whereToSql } from './where-sql.js';
 /** A calendar as read: its row and the owner of its product (who may manage it). */
 export type CalendarRow = CalendarsTable & { owner_id: string | null };
 
-/** What narrows a list of calendars: a `where`, and the owner whose products' calendars it may show. */
+/** What narrows a list of calendars: a `where`, and the access rule's filter. */
 export interface CalendarFilter {
   where?: WhereNode;
-  ownerId?: string;
+  access?: WhereNode;
 }
 
 /** The sync's outcome as stored. */
@@ -25,8 +25,8 @@ export class CalendarsRepository {
 
   private filterSql(filter: CalendarFilter) {
     return and([
+      ...(filter.access ? [whereToSql('calendars', filter.access)] : []),
       ...(filter.where ? [whereToSql('calendars', filter.where)] : []),
-      ...(filter.ownerId !== undefined ? [sql<boolean>`${sql.ref('products.owner_id')} = ${filter.ownerId}`] : []),
     ]);
   }
 

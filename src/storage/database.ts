@@ -3,10 +3,11 @@ import { dirname, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema, Dialect } from './schema.js';
-import { BUSY_TIMEOUT_MS, openSqlite } from './sqlite-dialect.js';
+import { AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, openSqlite } from './sqlite-dialect.js';
 import { DirectReader, WorkerReader, type ListReader } from './list-reader.js';
 import { preparingPool, MAX_NAMED_STATEMENTS } from './prepared-statements.js';
 import { StatementDeadline } from './statement-deadline.js';
+import { WalCheckpointer, type CheckpointerOptions } from './wal-checkpointer.js';
 
 export interface OpenDatabase {
   db: Kysely<DatabaseSchema>;
@@ -37,6 +38,8 @@ export interface DatabaseOptions {
   timeoutMs?: number;
   /** DATABASE_POOL_SIZE (PostgreSQL only); DEFAULT_DATABASE_POOL_SIZE when unset. */
   poolSize?: number;
+  /** SQLite: when the checkpoint thread works (see WalCheckpointer); its defaults when unset. */
+  checkpoints?: CheckpointerOptions;
 }
 
 const INT8_OID = 20;
@@ -83,12 +86,14 @@ export async function openDatabase(url: string, dataDir: string, options: Databa
   const { dialect, driver } = opened;
   const db = new Kysely<DatabaseSchema>({ dialect });
   const reader = file === ':memory:' ? new DirectReader(db) : new WorkerReader(file, timeoutMs, BUSY_TIMEOUT_MS);
+  const checkpointer = file === ':memory:' ? undefined : checkpointInThread(file, driver, options.checkpoints);
   return {
     db,
     dialect: 'sqlite',
     reader,
     async close() {
-      // Its connection first: the last connection to close checkpoints the log.
+      // Its connections first: the last connection to close checkpoints the log.
+      await checkpointer?.close();
       await reader.close();
       await db.destroy();
     },
@@ -97,6 +102,23 @@ export async function openDatabase(url: string, dataDir: string, options: Databa
     runBeforeCommit: (statements) => driver.runBeforeCommit(statements),
     dataVersion: () => driver.database.raw.pragma('data_version', { simple: true }) as number,
   };
+}
+
+/** Checkpoints taken off the service's connection, which takes them back if the thread fails. */
+function checkpointInThread(file: string, driver: ReturnType<typeof openSqlite>['driver'], options?: CheckpointerOptions): WalCheckpointer {
+  const { raw } = driver.database;
+  const checkpointer = new WalCheckpointer(
+    file,
+    () => driver.batchOpen(),
+    (error) => {
+      console.error(`${error.message}; the service's connection checkpoints the log again.`);
+      if (raw.open) raw.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+    },
+    options,
+  );
+  raw.pragma('wal_autocheckpoint = 0');
+  driver.observeCommits(checkpointer);
+  return checkpointer;
 }
 
 /** The SQLite file a DATABASE_URL names (an empty path: the data folder's rental.db). */
@@ -112,7 +134,9 @@ export function sqliteFile(url: string, dataDir: string): string {
  * PostgreSQL, the write lock on SQLite), so the migrations run once.
  */
 export async function migrate(database: OpenDatabase, provider: MigrationProvider = migrationProvider(database.dialect)): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider });
+  // Branches add migrations in number ranges of their own: one merged later than a higher
+  // number already run (030 after 040) must still run, not stop the start.
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -8,6 +8,13 @@ export interface StatementSource {
   prepare(sql: string): Database.Statement;
 }
 
+/** Told of every commit, and able to hold the next batch back a moment (see WalCheckpointer). */
+export interface CommitObserver {
+  committed(): void;
+  /** What the next batch waits for before it begins; undefined: it begins at once. */
+  beforeBegin(): Promise<void> | undefined;
+}
+
 /**
  * The one connection's lease: its holder runs statements while every other caller waits.
  * A holder may give it up and take it again while it has nothing open (see beginBatch).
@@ -58,6 +65,15 @@ export class GroupCommitDriver implements Driver {
 
   onBatchLost(listener: () => void): void {
     this.connection.lostListeners.push(listener);
+  }
+
+  observeCommits(observer: CommitObserver): void {
+    this.connection.observer = observer;
+  }
+
+  /** Whether a batch is open (begun and not yet committed). */
+  batchOpen(): boolean {
+    return this.connection.batchOpen;
   }
 
   /** Called after each batch's COMMIT (the outbox's readers look for new events then). */
@@ -128,6 +144,7 @@ class BatchConnection implements DatabaseConnection {
   readonly lostListeners: (() => void)[] = [];
   readonly committedListeners: (() => void)[] = [];
   readonly beforeCommit: string[] = [];
+  observer: CommitObserver | undefined;
   private batch: Batch | undefined;
   private savepointOpen = false;
   /** The turn ended while a transaction was open: commit when it closes. */
@@ -174,6 +191,10 @@ class BatchConnection implements DatabaseConnection {
     if (this.commitWhenClosed) this.commit();
   }
 
+  get batchOpen(): boolean {
+    return this.batch !== undefined;
+  }
+
   takeWrites(): Promise<void> | undefined {
     const wrote = this.leaseWrote;
     this.leaseWrote = undefined;
@@ -199,7 +220,9 @@ class BatchConnection implements DatabaseConnection {
     } catch (error) {
       if (this.database.raw.inTransaction) this.run('ROLLBACK');
       this.lost(batch, error);
+      return;
     }
+    this.observer?.committed();
   }
 
   private async joinBatch(): Promise<void> {
@@ -213,9 +236,15 @@ class BatchConnection implements DatabaseConnection {
    * holds the write lock it tries again after pauses growing to MAX_LOCK_PAUSE_MS, for up to
    * busyWaitMs, then throws the SQLITE_BUSY error. During each pause it gives the lease to
    * whoever waits for it (nothing of this caller's is open yet): reads run, and a writer
-   * waits in its turn, or opens the batch that this caller then joins.
+   * waits in its turn, or opens the batch that this caller then joins. While the observer
+   * holds new batches back it waits the same way, first.
    */
   private async beginBatch(): Promise<void> {
+    for (let held = this.observer?.beforeBegin(); held; held = this.observer?.beforeBegin()) {
+      this.lease.give();
+      await held;
+      await this.lease.take();
+    }
     const giveUpAt = Date.now() + this.busyWaitMs;
     for (let pause = 1; !this.batch; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
       if (this.tryBeginImmediate(Date.now() >= giveUpAt)) {

@@ -128,8 +128,9 @@ export function whereToSql(table: string, node: WhereNode, options: WhereSqlOpti
   if (own) return own;
   const side = node.field.sideTable;
   if (!side) return condition(table, node);
-  // Side tables are 1:1, so a condition on their row is a condition on the document.
-  return sql<SqlBool>`${sideKey(table, options.unindexedSideKeys)} IN (SELECT ${sql.ref(`${side.table}.${side.key}`)} FROM ${sql.table(side.table)} WHERE ${condition(side.table, node)})`;
+  // A side table's row is the document's one (1:1, or the one it refers to), so a condition on it is a condition on the document.
+  const local = side.localKey ? sql.ref(`${table}.${side.localKey}`) : sideKey(table, options.unindexedSideKeys);
+  return sql<SqlBool>`${local} IN (SELECT ${sql.ref(`${side.table}.${side.key}`)} FROM ${sql.table(side.table)} WHERE ${condition(side.table, node)})`;
 }
 
 /** A ReadFilter in SQL: its access filter and its `where`, each where present. */

@@ -4,6 +4,8 @@ import type { FieldCatalogue, FieldDef } from '../where/types.js';
 const CALENDAR_FIELDS: FieldDef[] = [
   { path: 'id', column: 'id', type: 'string', sortable: true },
   { path: 'product', column: 'product_id', type: 'string', sortable: true },
+  // The owner of the calendar's product: who manages it under the default access rules.
+  { path: 'owner', column: 'owner_id', type: 'string', sortable: false, sideTable: { table: 'products', key: 'id', localKey: 'product_id' } },
   { path: 'name', column: 'name', type: 'string', sortable: true },
   { path: 'lastStatus', column: 'last_status', type: 'string', sortable: true },
   { path: 'lastSyncedAt', column: 'last_synced_at', type: 'date', sortable: true },

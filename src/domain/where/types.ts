@@ -9,8 +9,11 @@ export interface FieldDef {
   column: string;
   type: FieldType;
   sortable: boolean;
-  /** A column of a 1:1 side table rather than of the collection's own. */
-  sideTable?: { table: string; key: string };
+  /**
+   * A column of a side table rather than of the collection's own: the row whose `key` equals
+   * the document's `localKey` (its id unless given).
+   */
+  sideTable?: { table: string; key: string; localKey?: string };
 }
 
 export type FieldCatalogue = ReadonlyMap<string, FieldDef>;

@@ -1,4 +1,6 @@
-import { isAdmin } from '../../config/defaults.js';
+import type { AccessArgs, AccessFunction } from '../../config/types.js';
+import { calendarFields } from '../../domain/calendar/calendar-fields.js';
+import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import { CalendarCreateSchema, CalendarPatchSchema } from '../../domain/calendar/calendar-schema.js';
 import { conflictsOf, withCalendarBlocks, type Conflict } from '../../domain/calendar/imported-blocks.js';
 import type { FeedBlock } from '../../domain/calendar/parse-feed.js';
@@ -11,6 +13,7 @@ import { APIError, ValidationError, badRequest, forbidden, notFound, unauthorize
 import { checkOutboundUrl } from '../../net/outbound.js';
 import { OutboundError } from '../../net/outbound-error.js';
 import type { CalendarFilter, CalendarRow } from '../../storage/calendars-repository.js';
+import { evaluateAccess, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { listPage, filteredSource, type PaginatedDocs } from '../list-page.js';
 import { grantCovers, productGrant } from '../products/product-access.js';
@@ -37,7 +40,17 @@ const checkPatch = compileSchema(CalendarPatchSchema);
 
 const missing = (id: string) => notFound(`No calendar has the id \`${id}\`.`);
 
-const mayManage = (caller: Caller, ownerId: string | null): boolean => isAdmin(caller.user) || (caller.user !== null && ownerId === caller.user.id);
+/** What `config.access.calendars` grants the caller, for one calendar (`id`) or a list. */
+const grantOf = (rule: AccessFunction | undefined, args: AccessArgs): Promise<Grant> => evaluateAccess(rule, args, calendarFields);
+
+/** Whether a grant covers a calendar (as stored, with its product's owner). */
+const covers = (grant: Grant, row: ColumnValues): boolean => grant.kind === 'all' || matches(grant.where, row);
+
+/** A refusal as false: a signed-in caller the rules refuse. */
+const refusedAsFalse = (error: unknown): false => {
+  if (error instanceof APIError && error.status === 403) return false;
+  throw error;
+};
 
 /** The own reservations of products, by product id, to list each calendar's conflicts against. */
 async function reservationsOf(services: Services, productIds: string[]): Promise<Map<string, ReservationItem[]>> {
@@ -77,11 +90,25 @@ function objectBody(input: unknown, expected: string): JsonObject {
   return body;
 }
 
-/** A calendar the caller manages: 401 anonymous, 404 missing or someone else's (its URL is a secret). */
-async function loadForCaller(services: Services, caller: Caller, id: string): Promise<CalendarRow> {
-  if (!caller.user) throw unauthorized();
+/**
+ * A calendar the caller may read (`access.calendars.read`) and, for a change, change
+ * (`update`/`delete`): 401 anonymous, 404 missing or one they may not read (its URL is a
+ * secret), 403 one they may read but not change.
+ */
+async function loadForCaller(services: Services, caller: Caller, id: string, operation?: 'update' | 'delete'): Promise<CalendarRow> {
+  const { user } = caller;
+  if (!user) throw unauthorized();
   const row = isValidId(id) ? await services.storage.calendars.get(id) : undefined;
-  if (!row || !mayManage(caller, row.owner_id)) throw missing(id);
+  const access = services.config.access.calendars;
+  const readable = row && (await grantOf(access.read, { user, id }).then((grant) => covers(grant, { ...row }), refusedAsFalse));
+  if (!row || !readable) throw missing(id);
+  if (operation) {
+    const allowed = await grantOf(access[operation], { user, id, doc: { id: row.id, product: row.product_id, owner: row.owner_id, name: row.name } }).then(
+      (grant) => covers(grant, { ...row }),
+      refusedAsFalse,
+    );
+    if (!allowed) throw forbidden(`You may not ${operation} this calendar.`);
+  }
   return row;
 }
 
@@ -100,9 +127,16 @@ async function checkUrl(services: Services, url: string, errors: ErrorItem[]): P
  * does not exist or that the caller may not read is a 400 naming `product` (the same for
  * both); one they may read but not manage is a 403.
  */
-async function checkProduct(services: Services, caller: Caller, productId: string, errors: ErrorItem[]): Promise<void> {
+async function checkProduct(services: Services, caller: Caller, body: JsonObject, productId: string, errors: ErrorItem[]): Promise<void> {
   const row = isValidId(productId) ? await services.storage.products.get(productId) : undefined;
-  if (row && mayManage(caller, row.owner_id)) return;
+  if (row) {
+    const data = { product: productId, url: body.url, name: body.name, owner: row.owner_id };
+    const allowed = await grantOf(services.config.access.calendars.create, { user: caller.user, data }).then(
+      (grant) => covers(grant, { product_id: productId, owner_id: row.owner_id, name: typeof body.name === 'string' ? body.name : null }),
+      refusedAsFalse,
+    );
+    if (allowed) return;
+  }
   if (row) {
     const doc = JSON.parse(row.doc) as ProductDoc;
     const visible = await productGrant(services.config.access.products.read, { user: caller.user, id: productId }).then(
@@ -120,7 +154,7 @@ export async function createCalendar(services: Services, caller: Caller, input: 
   const body = objectBody(input, '`product` and `url`');
   const errors = checkCreate(body);
   const failed = new Set(errors.map((error) => error.field));
-  if (typeof body.product === 'string' && !failed.has('product')) await checkProduct(services, caller, body.product, errors);
+  if (typeof body.product === 'string' && !failed.has('product')) await checkProduct(services, caller, body, body.product, errors);
   if (typeof body.url === 'string' && !failed.has('url')) await checkUrl(services, body.url, errors);
   if (errors.length > 0) throw new ValidationError(errors);
   const now = services.jobs.clock.now();
@@ -145,10 +179,11 @@ export async function createCalendar(services: Services, caller: Caller, input: 
   return oneDoc(services, (await syncCalendar(services, id, { wait: true })) ?? (await loadForCaller(services, caller, id)));
 }
 
-/** GET /api/calendars: an owner's calendars (those of their products), or every one for an admin. */
+/** GET /api/calendars: those `access.calendars.read` grants (by default an owner's, of their products; every one for an admin). */
 export async function findCalendars(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<CalendarDoc>> {
   if (!caller.user) throw unauthorized();
-  const filter: CalendarFilter = { ...(query.where ? { where: query.where } : {}), ...(isAdmin(caller.user) ? {} : { ownerId: caller.user.id }) };
+  const grant = await grantOf(services.config.access.calendars.read, { user: caller.user });
+  const filter: CalendarFilter = { ...(query.where ? { where: query.where } : {}), ...(grant.kind === 'filter' ? { access: grant.where } : {}) };
   return listPage(query, filteredSource(services.storage.calendars, filter, query.sort), (rows) => docsOf(services, rows), 'calendars');
 }
 
@@ -158,7 +193,7 @@ export async function readCalendar(services: Services, caller: Caller, id: strin
 
 /** PATCH /api/calendars/:id: `url` and `name`. A new URL is checked as at creation and synced at once. */
 export async function updateCalendar(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
-  const row = await loadForCaller(services, caller, id);
+  const row = await loadForCaller(services, caller, id, 'update');
   const body = objectBody(input, '`url` or `name`');
   if (Object.keys(body).length === 0) throw new ValidationError([{ message: 'The body has no fields to update.' }]);
   const errors = checkPatch(body);
@@ -180,7 +215,7 @@ export async function updateCalendar(services: Services, caller: Caller, id: str
 
 /** DELETE /api/calendars/:id: the calendar and its blocks on the product. */
 export async function deleteCalendar(services: Services, caller: Caller, id: string): Promise<CalendarDoc> {
-  const row = await loadForCaller(services, caller, id);
+  const row = await loadForCaller(services, caller, id, 'delete');
   const doc = await oneDoc(services, row);
   await holdingCalendar(services, id, async () => {
     if (!(await services.storage.calendars.delete(id))) throw missing(id);
@@ -197,7 +232,7 @@ export async function deleteCalendar(services: Services, caller: Caller, id: str
 
 /** POST /api/calendars/:id `{action: "sync"}`: syncs now (after another instance's sync of it, if one is running). */
 export async function runCalendarAction(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
-  await loadForCaller(services, caller, id);
+  await loadForCaller(services, caller, id, 'update');
   const action = isPlainObject(input) ? input.action : undefined;
   if (action !== 'sync') throw badRequest('Must be `sync`.', 'action');
   const extra = Object.keys(input as JsonObject).filter((key) => key !== 'action');

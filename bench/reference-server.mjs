@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 /**
- * The ceiling: a bare Fastify server answering a small constant JSON object. Given
- * CONSTANT_BODY (a file), it answers those bytes instead: the most any server could send of
- * a response that size on this machine, with nothing to look up. Plain JavaScript, run by
- * Node as the service's compiled JavaScript is, with no TypeScript loader.
+ * A reference server: bare Fastify answering a small constant JSON object (C), or, given
+ * CONSTANT_BODY (a file), those bytes (B1, B2): the most any server could send of a response
+ * that size on this machine, with nothing to look up. Plain JavaScript, run by Node as the
+ * service's compiled JavaScript is.
  */
 const app = Fastify({ logger: false });
 const constant = process.env.CONSTANT_BODY ? readFileSync(process.env.CONSTANT_BODY) : undefined;

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { SeedOwner } from '../src/seed/generate-products.js';
+import type { Build } from './builds.js';
+import type { BenchDatabase } from './database.js';
+import { seedThroughApi } from './seed-through-api.js';
+import { startService, type Service, type ServiceSettings } from './service.js';
+
+const run = promisify(execFile);
+
+/** What the scenarios need to know of the seeded catalogue. */
+export interface Catalogue {
+  productIds: string[];
+  publishedIds: string[];
+  admin: { email: string; password: string };
+  owners: SeedOwner[];
+  mediaIds: string[];
+}
+
+/** Connections of the import through the API: as many as the write scenarios'. */
+const SEED_CONNECTIONS = 32;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/** The build's bulk seed (its own bench/seed-bench.ts, its own migrations) of `count` products; 0 seeds the accounts and images alone. */
+async function seedScript(build: Build, database: BenchDatabase, count: number): Promise<Catalogue> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/seed-bench.ts', database.url, database.dataDir, String(count)], { cwd: build.root, maxBuffer: 1 << 30 });
+  return JSON.parse(stdout) as Catalogue;
+}
+
+export async function login(url: string, admin: Catalogue['admin']): Promise<string> {
+  const response = await fetch(`${url}/api/rents/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * The service started on a database of `count` products: written in bulk before it starts, or
+ * (api) created through it after it has started on the accounts and images alone, each a
+ * `POST /api/products/:id`, 32 at a time, as an importing client would. The dirty pages are
+ * written out (`sync`) before anything is measured: the kernel would otherwise write the
+ * seed's gigabyte out during the first scenarios.
+ */
+export async function seededService(build: Build, database: BenchDatabase, count: number, seed: 'api' | 'bulk', settings: ServiceSettings): Promise<{ service: Service; catalogue: Catalogue }> {
+  const started = Date.now();
+  const seeded = await seedScript(build, database, seed === 'bulk' ? count : 0);
+  await run('sync');
+  if (seed === 'bulk') log(`  ${build.label}: ${count} products written in bulk in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const service = await startService(build, database, settings);
+  if (seed === 'bulk') return { service, catalogue: seeded };
+  const created = await seedThroughApi(service.url, await login(service.url, seeded.admin), count, seeded, SEED_CONNECTIONS);
+  await run('sync');
+  log(`  ${build.label}: ${count} products created through the API, ${Math.round(created.rate)} a second`);
+  return { service, catalogue: { ...seeded, productIds: created.productIds, publishedIds: created.publishedIds } };
+}

@@ -1,0 +1,114 @@
+import type { Options } from 'autocannon';
+import { drive, type Load } from './load.js';
+import type { ScenarioName } from './options.js';
+import type { ReferenceMeasure, ReferenceName, References } from './references.js';
+import { serviceCpuMicroseconds, type Service } from './service.js';
+
+/** What a scenario must reach: a share of its adjacent reference, a rate, a bound on p99 ÷ p50. */
+export interface Target {
+  ratio?: number;
+  rate?: number;
+  tail?: number;
+  /** p99 at most this many times `p99Alone`, the same requests' p99 with nothing beside them. */
+  besideFactor?: number;
+}
+
+/** One scenario measured on one build. */
+export interface Measurement {
+  scenario: ScenarioName;
+  title: string;
+  build: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failures: number;
+  failedStatuses?: Record<string, number>;
+  /** The service's CPU time (all processes, all threads, user + system) per answer. */
+  cpuMicrosecondsPerRequest: number;
+  reference?: { name: ReferenceName; before: number; after: number };
+  /** req/s ÷ the mean of the reference before and after ("÷ adjacent"), to 4 decimals: targets are judged on it as shown. */
+  ratio?: number;
+  target?: Target;
+  /** With besideFactor: the p99 of the same requests measured alone. */
+  p99Alone?: number;
+  pass?: boolean;
+  note?: string;
+}
+
+export interface MeasureSettings {
+  duration: number;
+  warmup: number;
+}
+
+const rounded = (value: number, digits: number) => Number(value.toFixed(digits));
+
+export function describeTarget(target: Target | undefined, reference: ReferenceName | undefined): string {
+  if (!target) return '';
+  return [
+    target.ratio !== undefined ? `≥ ${target.ratio} × ${reference}` : '',
+    target.rate !== undefined ? `≥ ${target.rate}/s` : '',
+    target.tail !== undefined ? `p99 ≤ ${target.tail} × p50` : '',
+    target.besideFactor !== undefined ? `p99 ≤ ${target.besideFactor} × p99 alone` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Whether a measurement meets its target, with no failed answer. */
+export function judge(measurement: Measurement): Measurement {
+  const { target } = measurement;
+  if (!target) return measurement;
+  const pass =
+    measurement.failures === 0 &&
+    (target.ratio === undefined || (measurement.ratio ?? 0) >= target.ratio) &&
+    (target.rate === undefined || measurement.requestsPerSecond >= target.rate) &&
+    (target.tail === undefined || measurement.p99 <= target.tail * measurement.p50) &&
+    (target.besideFactor === undefined || (measurement.p99Alone !== undefined && measurement.p99 <= target.besideFactor * measurement.p99Alone));
+  return { ...measurement, pass };
+}
+
+export interface LoadScenario {
+  scenario: ScenarioName;
+  title: string;
+  reference: ReferenceName;
+  connections: number;
+  target?: Target;
+  /** autocannon's options for the run (url, connections and duration are added). */
+  load: Omit<Options, 'url' | 'connections' | 'duration'>;
+}
+
+/** The reference before, the scenario (after its warm-up), the reference after; CPU time taken over the measured run only. */
+export async function measureLoad(service: Service, references: References, settings: MeasureSettings, scenario: LoadScenario): Promise<Measurement> {
+  const before = await references.before(scenario.reference, scenario.connections);
+  const options = { ...scenario.load, url: service.url, connections: scenario.connections };
+  if (settings.warmup > 0) await drive({ ...options, duration: settings.warmup });
+  const cpuBefore = serviceCpuMicroseconds(service);
+  const load = await drive({ ...options, duration: settings.duration });
+  const cpu = serviceCpuMicroseconds(service) - cpuBefore;
+  const after = await references.after(scenario.reference, scenario.connections);
+  return judge(fromLoad(scenario, service, load, cpu, before, after));
+}
+
+export function fromLoad(scenario: Omit<LoadScenario, 'load'>, service: Service, load: Load, cpuMicroseconds: number, before?: ReferenceMeasure, after?: ReferenceMeasure): Measurement {
+  const adjacent = before && after ? (before.requestsPerSecond + after.requestsPerSecond) / 2 : undefined;
+  const failed = Object.keys(load.failedStatuses).length > 0;
+  return {
+    scenario: scenario.scenario,
+    title: scenario.title,
+    build: service.build.label,
+    connections: scenario.connections,
+    requestsPerSecond: Math.round(load.requestsPerSecond),
+    p50: load.p50,
+    p99: load.p99,
+    requests: load.requests,
+    failures: load.failures,
+    ...(failed ? { failedStatuses: load.failedStatuses } : {}),
+    cpuMicrosecondsPerRequest: Math.round(cpuMicroseconds / Math.max(1, load.requests)),
+    ...(before && after && adjacent
+      ? { reference: { name: before.name, before: Math.round(before.requestsPerSecond), after: Math.round(after.requestsPerSecond) }, ratio: rounded(load.requestsPerSecond / adjacent, 4) }
+      : {}),
+    ...(scenario.target ? { target: scenario.target } : {}),
+  };
+}

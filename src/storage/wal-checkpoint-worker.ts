@@ -1,0 +1,53 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+/** A checkpoint asked of the thread: `now`, or once `intervalMs` have passed since its last one. */
+export interface CheckpointRequest {
+  now: boolean;
+}
+
+/** What the thread answers after each checkpoint: the frames in the log, and whether it was copied whole into the file. */
+export type CheckpointAnswer = { frames: number; complete: boolean } | { error: { message: string; code?: string } };
+
+export interface CheckpointSettings {
+  file: string;
+  /** The least time between two checkpoints asked for without `now`, in milliseconds. */
+  intervalMs: number;
+}
+
+const settings = workerData as CheckpointSettings;
+const port = parentPort;
+if (!port) throw new Error('wal-checkpoint-worker runs as a worker thread');
+
+const connection = new Database(settings.file, { fileMustExist: true });
+// A checkpoint that finds the checkpoint lock taken (another process's) gives up at once.
+connection.pragma('busy_timeout = 0');
+connection.pragma('wal_autocheckpoint = 0');
+
+/**
+ * A passive checkpoint: it copies what the log holds into the file (up to what the oldest
+ * reader still reads) without taking the write lock, so the service's writers go on.
+ */
+function checkpoint(): CheckpointAnswer {
+  const [row] = connection.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+  if (!row) throw new Error('wal_checkpoint answered nothing');
+  return { frames: row.log, complete: row.busy === 0 && row.checkpointed === row.log };
+}
+
+let lastRun = 0;
+port.on('message', (request: CheckpointRequest) => {
+  setTimeout(
+    () => {
+      let answer: CheckpointAnswer;
+      try {
+        answer = checkpoint();
+      } catch (error) {
+        const { message, code } = error as { message: string; code?: unknown };
+        answer = { error: { message, ...(typeof code === 'string' ? { code } : {}) } };
+      }
+      lastRun = Date.now();
+      port.postMessage(answer);
+    },
+    request.now ? 0 : Math.max(0, lastRun + settings.intervalMs - Date.now()),
+  );
+});
