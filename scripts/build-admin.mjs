@@ -82,7 +82,8 @@ export async function buildAdmin(sourceDir = ADMIN_SOURCE_DIR, outDir = ADMIN_DI
     for (const path of paths) written.add(path);
   }
   const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint !== undefined && path.endsWith('.js'));
+  // Screens loaded with import() have an entryPoint in the metafile too: the entry is main.tsx's output.
+  const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith('src/main.tsx') && path.endsWith('.js'));
   if (!entry) throw new Error('the dashboard bundle has no entry script');
   const name = (/** @type {string} */ path) => `/admin/assets/${basename(path)}`;
   const preloads = (outputs[entry]?.imports ?? []).filter((item) => item.kind === 'import-statement').map((item) => item.path);

@@ -63,6 +63,19 @@ const month = new Date().toISOString().slice(0, 7);
 for (const [from, to, note] of [[`${month}-08`, `${month}-10`, 'Novák, stavba garáže'], [`${month}-18`, `${month}-19`, 'Firemní akce']]) {
   await api('post', `/api/products/${main}`, { action: 'reserve', from, to, note });
 }
+// Two customers' requests next month; the first confirmed, the second waiting in the inbox.
+const now = new Date();
+const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+const requests: string[] = [];
+for (const [name, email, from, to, note] of [
+  ['Jana Nováková', 'jana@example.cz', `${next}-03`, `${next}-05`, 'Vyzvednu v pátek ráno.'],
+  ['Petr Svoboda', 'petr@example.cz', `${next}-12`, `${next}-13`, 'Potřebuji i vrtáky do betonu.'],
+] as const) {
+  const res = await server.http.post<{ doc: { id: string } }>('/api/bookings', { product: main, from, to, customer: { name, email, phone: '+420 777 123 456', note } });
+  if (res.status !== 201) throw new Error(`post /api/bookings: ${res.status} ${res.text}`);
+  requests.push(res.body.doc.id);
+}
+await api('post', `/api/bookings/${requests[0]}`, { action: 'confirm' });
 
 const browser = await launchBrowser();
 const shots: [string, string][] = [
@@ -71,6 +84,10 @@ const shots: [string, string][] = [
   ['product-editor', `/admin/products/${main}`],
   ['gallery', `/admin/products/${main}/gallery`],
   ['calendar', `/admin/products/${main}/calendar`],
+  ['bookings', '/admin/bookings'],
+  ['booking', `/admin/bookings/${requests[0]}`],
+  ['calendars', '/admin/calendars'],
+  ['webhooks', '/admin/webhooks'],
   ['account', '/admin/account'],
 ];
 try {
@@ -86,7 +103,7 @@ try {
     for (const [name, path] of shots) {
       await page.goto(`${server.url}${path}`);
       await page.locator('main h1').waitFor();
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': the live stream (an EventSource) keeps a request open on every signed-in page.
       await page.waitForFunction(() => !document.querySelector('.loading') && [...document.images].every((image) => image.complete));
       await page.screenshot({ path: `${OUT}${name}-${device}.png`, fullPage: device === 'phone' || name === 'product-editor' });
     }

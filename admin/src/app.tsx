@@ -16,6 +16,12 @@ const ProductScreens = lazy(() => import('./screens/product-screens.js').then((m
 const Account = lazy(() => import('./screens/account.js').then((module) => module.Account));
 const Accounts = lazy(() => import('./screens/accounts.js').then((module) => module.Accounts));
 const NewAccount = lazy(() => import('./screens/new-account.js').then((module) => module.NewAccount));
+const Bookings = lazy(() => import('./screens/bookings.js').then((module) => module.Bookings));
+const BookingScreen = lazy(() => import('./screens/booking.js').then((module) => module.BookingScreen));
+const Calendars = lazy(() => import('./screens/calendars.js').then((module) => module.Calendars));
+const Webhooks = lazy(() => import('./screens/webhooks.js').then((module) => module.Webhooks));
+const NewWebhook = lazy(() => import('./screens/new-webhook.js').then((module) => module.NewWebhook));
+const WebhookScreen = lazy(() => import('./screens/webhook.js').then((module) => module.WebhookScreen));
 
 /** A screen that throws shows the error in words, never a blank page. */
 class Crashes extends Component<{ children: ComponentChildren }, { error: unknown }> {
@@ -98,6 +104,12 @@ function Screens() {
           <Route path="/admin/new-product" component={ProductScreens} />
           <Route path="/admin/products/:id/*" component={ProductScreens} />
           <Route path="/admin/products/:id" component={ProductScreens} />
+          <Route path="/admin/bookings" component={Bookings} />
+          <Route path="/admin/bookings/:id" component={BookingScreen} />
+          <Route path="/admin/calendars" component={Calendars} />
+          <Route path="/admin/webhooks" component={Webhooks} />
+          <Route path="/admin/webhooks/new" component={NewWebhook} />
+          <Route path="/admin/webhooks/:id" component={WebhookScreen} />
           <Route path="/admin/account" component={Account} />
           <Route path="/admin/accounts" component={Accounts} />
           <Route path="/admin/accounts/new" component={NewAccount} />

@@ -48,6 +48,9 @@ export interface ListOptions {
   q?: string;
   availableFrom?: string;
   availableTo?: string;
+  /** Only products with a reservation overlapping reservedFrom…reservedTo. */
+  reservedFrom?: string;
+  reservedTo?: string;
   depth?: 0 | 1;
   /** The docs then hold only the selected fields, whatever their type says. */
   select?: ProductSelect;

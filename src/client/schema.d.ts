@@ -134,6 +134,10 @@ export interface paths {
                     availableFrom?: string;
                     /** @description …to here (a whole date is inclusive). */
                     availableTo?: string;
+                    /** @description ISO date or date-time: only products with a reservation (own, a confirmed booking's or an imported block; buffers not counted) overlapping from here… */
+                    reservedFrom?: string;
+                    /** @description …to here (a whole date is inclusive). The owner dashboard lists the week's pick-ups and returns with it. */
+                    reservedTo?: string;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
                         [key: string]: unknown;
@@ -791,6 +795,10 @@ export interface paths {
                     availableFrom?: string;
                     /** @description …to here (a whole date is inclusive). */
                     availableTo?: string;
+                    /** @description ISO date or date-time: only products with a reservation (own, a confirmed booking's or an imported block; buffers not counted) overlapping from here… */
+                    reservedFrom?: string;
+                    /** @description …to here (a whole date is inclusive). The owner dashboard lists the week's pick-ups and returns with it. */
+                    reservedTo?: string;
                 };
                 header?: never;
                 path?: never;
@@ -6735,7 +6743,7 @@ export interface paths {
         };
         /**
          * Live stream of events (Server-Sent Events)
-         * @description Each event as `id: <n>`, `event: <type>`, `data: {id, type, createdAt, data}`; a `:` comment at least every 15 s. Anonymous callers get product.* and reservation.* events of published products; an owner also every event about their own products, bookings, media and calendars; an admin everything. `Last-Event-ID` (or `?lastEventId=`) resumes after that event; from before the retention, a `reset` event comes first. The payloads are described in this document's `webhooks` section.
+         * @description Each event as `id: <n>`, `event: <type>`, `data: {id, type, createdAt, data}`; a `:` comment at least every 15 s. Anonymous callers get product.* and reservation.* events of published products; an owner also every event about their own products, bookings, media and calendars; an admin everything. `Last-Event-ID` (or `?lastEventId=`) resumes after that event; from before the retention, a `reset` event comes first. The payloads are described in this document's `webhooks` section. A session cookie (the dashboard's `rental-session`; in cookie mode the token cookie) authenticates the stream as a Bearer token does, so a browser's EventSource gets its account's events; a token that does not hold, in the header or a cookie, is a 401.
          */
         get: {
             parameters: {

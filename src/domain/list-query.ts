@@ -17,6 +17,8 @@ export interface ListQuery {
   pagination: boolean;
   searchWords: string[];
   available?: Interval;
+  /** `reservedFrom`/`reservedTo`: only products with a reservation overlapping this interval. */
+  reserved?: Interval;
   depth: Depth;
 }
 
@@ -59,16 +61,16 @@ export function parseDepth(value: unknown): Depth {
   return depth;
 }
 
-function parseAvailability(from: unknown, to: unknown, errors: ErrorItem[]): Interval | undefined {
+function parseAvailability(from: unknown, to: unknown, errors: ErrorItem[], names = { from: 'availableFrom', to: 'availableTo' }): Interval | undefined {
   if ((from === undefined || from === '') && (to === undefined || to === '')) return undefined;
   const start = from === undefined || from === '' ? Number.MIN_SAFE_INTEGER : typeof from === 'string' ? parseBoundary(from, 'start') : undefined;
   const end = to === undefined || to === '' ? Number.MAX_SAFE_INTEGER : typeof to === 'string' ? parseBoundary(to, 'end') : undefined;
   const message = 'Must be an ISO 8601 date or a date-time with offset.';
-  if (start === undefined) errors.push({ field: 'availableFrom', message });
-  if (end === undefined) errors.push({ field: 'availableTo', message });
+  if (start === undefined) errors.push({ field: names.from, message });
+  if (end === undefined) errors.push({ field: names.to, message });
   if (start === undefined || end === undefined) return undefined;
   if (end <= start) {
-    errors.push({ field: 'availableTo', message: 'Must not be before availableFrom.' });
+    errors.push({ field: names.to, message: `Must not be before ${names.from}.` });
     return undefined;
   }
   return { start, end };
@@ -86,11 +88,12 @@ export function parseListQuery(
   const page = wholeNumber(raw.page, 'page', 1, 1_000_000_000, errors) ?? 1;
   const depth = depthOf(raw.depth, errors);
   const available = parseAvailability(raw.availableFrom, raw.availableTo, errors);
+  const reserved = parseAvailability(raw.reservedFrom, raw.reservedTo, errors, { from: 'reservedFrom', to: 'reservedTo' });
   if (raw.q !== undefined && typeof raw.q !== 'string') errors.push({ field: 'q', message: 'Must be a string.' });
   const where = collectingErrors(() => parseWhere(raw.where, fields), errors);
   const sort = collectingErrors(() => parseSort(raw.sort, fields, options.defaultSort), errors) ?? [];
   if (errors.length > 0) throw new ValidationError(errors);
-  return { where, sort, limit, page, pagination, depth, available, searchWords: typeof raw.q === 'string' ? essentialWords(searchWords(raw.q)).slice(0, 20) : [] };
+  return { where, sort, limit, page, pagination, depth, available, ...(reserved ? { reserved } : {}), searchWords: typeof raw.q === 'string' ? essentialWords(searchWords(raw.q)).slice(0, 20) : [] };
 }
 
 /** The most documents one bulk PATCH or DELETE changes: each is a write of its own, all in one response. */

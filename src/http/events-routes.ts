@@ -7,6 +7,8 @@ import type { Grant } from '../operations/access.js';
 import type { EventHub, StreamStart } from '../events/event-hub.js';
 import { viewerOf } from '../events/event-views.js';
 import { bearerSecurity, errorResponses } from './schemas/common.js';
+import { TOKEN_COOKIE } from './authenticate.js';
+import { hasSessionCookie } from './session-cookie.js';
 
 const EVENT_ID = /^\d{1,15}$/;
 
@@ -27,7 +29,9 @@ export function eventsRoutes(services: Services, hub: EventHub) {
       'Each event as `id: <n>`, `event: <type>`, `data: {id, type, createdAt, data}`; a `:` comment at least every 15 s. ' +
       'Anonymous callers get product.* and reservation.* events of published products; an owner also every event about their own ' +
       'products, bookings, media and calendars; an admin everything. `Last-Event-ID` (or `?lastEventId=`) resumes after that event; ' +
-      'from before the retention, a `reset` event comes first. The payloads are described in this document\'s `webhooks` section.',
+      'from before the retention, a `reset` event comes first. The payloads are described in this document\'s `webhooks` section. ' +
+      'A session cookie (the dashboard\'s `rental-session`; in cookie mode the token cookie) authenticates the stream as a Bearer token does, ' +
+      'so a browser\'s EventSource gets its account\'s events; a token that does not hold, in the header or a cookie, is a 401.',
     security: bearerSecurity,
     querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ description: 'As the Last-Event-ID header.' })) }),
     headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
@@ -41,8 +45,13 @@ export function eventsRoutes(services: Services, hub: EventHub) {
     app.get('/api/events', { schema }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply) => {
       const start = startOf(request.headers['last-event-id'], request.query.lastEventId);
       const { user } = request.caller;
-      // A token that does not hold is refused rather than streamed as anonymous: its holder expects their own events.
-      if (!user && typeof request.headers.authorization === 'string' && request.headers.authorization !== '') throw unauthorized('The token is missing, invalid or expired.');
+      // A token that does not hold, in the header or a session cookie (the dashboard's, cookie mode's), is refused
+      // rather than streamed as anonymous: its holder expects their own events, and learns that the session ended.
+      const carriesToken =
+        (typeof request.headers.authorization === 'string' && request.headers.authorization !== '') ||
+        hasSessionCookie(request) ||
+        (services.config.auth.cookies && Boolean(request.cookies?.[TOKEN_COOKIE]));
+      if (!user && carriesToken) throw unauthorized('The token is missing, invalid or expired.');
       let grant: Grant | null;
       try {
         grant = await productGrant(services.config.access.products.read, { user });

@@ -54,6 +54,8 @@ export interface ProductFilter {
   access?: WhereNode;
   searchWords?: string[];
   available?: Interval;
+  /** Only products with a reservation overlapping this interval (its bare interval: no buffers). */
+  reserved?: Interval;
 }
 
 /**
@@ -168,7 +170,16 @@ export class ProductsRepository {
     if (filter.where) parts.push(whereToSql('products', filter.where, this.whereOptions));
     if (filter.searchWords && filter.searchWords.length > 0) parts.push(this.searchSql(filter.searchWords));
     if (filter.available) parts.push(sql<SqlBool>`products.id NOT IN (${blockedProductsSql(this.dialect, filter.available)})`);
+    if (filter.reserved) parts.push(this.reservedSql(filter.reserved));
     return and(parts);
+  }
+
+  /**
+   * The product has a reservation overlapping an interval (its bare interval: no buffers): a
+   * range of its own (product_id, starts_at) index.
+   */
+  private reservedSql({ start, end }: Interval): RawBuilder<SqlBool> {
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM reservations r WHERE r.product_id = products.id AND r.starts_at < ${end} AND r.ends_at > ${start})`;
   }
 
   /**

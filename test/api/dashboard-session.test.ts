@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
+import { SseStream } from '../helpers/sse.js';
+import { until } from '../helpers/until.js';
 
 type Login = { message: string; user: { id: string; email: string; rentNameSystem: string }; token: string; exp: number };
 
@@ -116,6 +118,36 @@ for (const dialect of dialects) {
       assert.match(cleared, /; Path=\/api(;|$)/);
       assert.deepEqual((await server.http.get('/api/rents/me', undefined, { cookie: next })).body, { user: null });
       assert.deepEqual((await server.http.get('/api/rents/me', undefined, { cookie })).body, { user: null }, 'every token of the session is dead');
+    });
+
+    it("the cookie opens the event stream as its account (EventSource sends it); a dead session's cookie is a 401", async () => {
+      const owner = await server.signUp({ name: 'Stream owner' });
+      const login = await server.http.post<Login>('/api/rents/login?cookie=true', { email: owner.email, password: owner.password });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+      const mine = await SseStream.open(server.url, { headers: { cookie } });
+      const anonymous = await SseStream.open(server.url);
+      try {
+        assert.equal(mine.status, 200);
+        // An unpublished product's events reach its owner only.
+        const created = await server.http.post<{ doc: { id: string } }>('/api/products', { basic: { product_name: 'Ještě nezveřejněno' } }, owner.token);
+        assert.equal(created.status, 201);
+        assert.ok(await until(() => mine.events.some((event) => event.data.type === 'product.created' && event.data.data.id === created.body.doc.id), 5000), 'the owner sees it');
+        // Published, it becomes public: the anonymous stream gets that change, not the one before.
+        const published = await server.http.patch(`/api/products/${created.body.doc.id}`, { settings: { published: true } }, owner.token);
+        assert.equal(published.status, 200);
+        assert.ok(await until(() => anonymous.events.length > 0 && mine.events.length >= 2, 5000));
+        assert.deepEqual(mine.types(), ['product.created', 'product.updated']);
+        assert.deepEqual(anonymous.types(), ['product.updated']);
+      } finally {
+        await mine.close();
+        await anonymous.close();
+      }
+      assert.equal((await server.http.post('/api/rents/logout', undefined, undefined, { cookie, origin: own })).status, 200);
+      const ended = await SseStream.open(server.url, { headers: { cookie } });
+      assert.equal(ended.status, 401, 'not an anonymous stream: the dashboard learns that its session ended');
+      const none = await SseStream.open(server.url);
+      assert.equal(none.status, 200, 'without any cookie the public stream as before');
+      await none.close();
     });
 
     it('reset-password?cookie=true signs in with the cookie too', async () => {

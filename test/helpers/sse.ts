@@ -19,9 +19,9 @@ export class SseStream {
   done!: Promise<void>;
 
   /** `discard`: count the events without keeping them (a reader of many large events). */
-  static async open(baseUrl: string, options: { token?: string; lastEventId?: string | number; query?: string; discard?: boolean } = {}): Promise<SseStream> {
+  static async open(baseUrl: string, options: { token?: string; lastEventId?: string | number; query?: string; discard?: boolean; headers?: Record<string, string> } = {}): Promise<SseStream> {
     const stream = new SseStream();
-    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.lastEventId !== undefined) headers['last-event-id'] = String(options.lastEventId);
     const response = await fetch(`${baseUrl}/api/events${options.query ?? ''}`, { headers, signal: stream.controller.signal });

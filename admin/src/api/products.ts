@@ -39,3 +39,11 @@ export function allOf(...wheres: (Where | undefined)[]): Where {
   if (parts.length === 0) return {};
   return parts.length === 1 ? (parts[0] as Where) : { and: parts };
 }
+
+/** Product names by id, for a page of rows that name products (calendars, bookings). */
+export async function productNames(ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const answer = await listProducts({ where: { id: { in: unique.join(',') } }, limit: unique.length, depth: 0, select: { basic: { product_name: true } } });
+  return new Map(answer.docs.map((product) => [product.id, product.basic.product_name]));
+}

@@ -5,15 +5,16 @@ import { LOCALES, useI18n, type Locale } from '../i18n/i18n.js';
 import { useSession } from '../session.js';
 import { mayLeave } from '../guard.js';
 import { ErrorMessage } from './feedback.js';
+import { LiveProvider, LiveStatus } from '../live.js';
 import type { MessageKey } from '../i18n/en.js';
 
-/**
- * The screens of the navigation, in order. Bookings, calendars and webhooks join this list as
- * their endpoints land; `admin` entries show only to administrators.
- */
+/** The screens of the navigation, in order; `admin` entries show only to administrators. */
 const SECTIONS: { href: string; key: MessageKey; admin?: boolean }[] = [
   { href: '/admin', key: 'nav.home' },
   { href: '/admin/products', key: 'nav.products' },
+  { href: '/admin/bookings', key: 'nav.bookings' },
+  { href: '/admin/calendars', key: 'nav.calendars' },
+  { href: '/admin/webhooks', key: 'nav.webhooks' },
   { href: '/admin/account', key: 'nav.account' },
   { href: '/admin/accounts', key: 'nav.accounts', admin: true },
 ];
@@ -34,8 +35,16 @@ export function LanguageSwitch() {
   );
 }
 
-/** The frame of every signed-in screen: a skip link, the header with navigation, the main area. */
+/** The frame of every signed-in screen: a skip link, the header with navigation, the main area; live updates while it is shown. */
 export function Layout({ children }: { children: ComponentChildren }) {
+  return (
+    <LiveProvider>
+      <Frame>{children}</Frame>
+    </LiveProvider>
+  );
+}
+
+function Frame({ children }: { children: ComponentChildren }) {
   const { t } = useI18n();
   const session = useSession();
   const { path, route } = useLocation();
@@ -76,6 +85,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
               ))}
             </ul>
           </nav>
+          <LiveStatus />
           <LanguageSwitch />
           {user && (
             <div class="who">

@@ -1,17 +1,43 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { useI18n } from '../i18n/i18n.js';
 import { ErrorMessage, Notice } from '../components/feedback.js';
 import { statusOf } from '../errors.js';
 import { runAction } from '../api/products.js';
+import { availabilityOf, quoteOf, type Availability } from '../api/bookings.js';
+import { useLoad } from '../components/use-load.js';
+import { productOf, useLiveReload } from '../live.js';
+import { QuoteBox } from './quote-box.js';
 import { addDays, daysOf, monthGrid, today, type Interval } from './calendar-days.js';
 import type { ProductSection } from './product-screens.js';
 
+type Kind = Availability['busy'][number]['kind'];
+/** Of the kinds that touch a day, the one shown: a reservation before an imported block before a buffer (as the API merges them). */
+const KIND_ORDER: Kind[] = ['reserved', 'external', 'buffer'];
+
+/** The busy kinds of each UTC day of the availability answer, and whether the whole day is taken. */
+function dayKinds(availability: Availability | undefined): Map<string, { kind: Kind; whole: boolean }> {
+  const byDay = new Map<string, { kind: Kind; whole: boolean }>();
+  if (!availability) return byDay;
+  const status = new Map(availability.days.map((day) => [day.date, day.status]));
+  for (const day of availability.days) {
+    const start = Date.parse(`${day.date}T00:00:00Z`);
+    const end = start + 86_400_000;
+    const kinds = availability.busy.filter((item) => Date.parse(item.from) < end && Date.parse(item.to) > start).map((item) => item.kind);
+    const kind = KIND_ORDER.find((candidate) => kinds.includes(candidate));
+    if (kind) byDay.set(day.date, { kind, whole: status.get(day.date) === 'busy' });
+  }
+  return byDay;
+}
+
 /**
- * A month of one product: its reservations by day; choose a first and a last day to reserve
- * them, release a reservation from the list. The quote of the chosen days, bookings, imported
- * blocks and buffers join this view as the availability and quote endpoints land.
+ * A month of one product: reservations, confirmed bookings, imported blocks and buffers by day
+ * (GET /api/products/:id/availability); choose a first and a last day to see their quote and
+ * reserve them, release a reservation from the list.
  */
+const DAY_KEYS = { reserved: 'calendar.dayReserved', external: 'calendar.dayExternal', buffer: 'calendar.dayBuffer' } as const;
+const KIND_KEYS = { reserved: 'calendar.reserved', external: 'calendar.external', buffer: 'calendar.buffer' } as const;
+
 export function Calendar({ loaded, reload }: ProductSection) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -29,15 +55,37 @@ export function Calendar({ loaded, reload }: ProductSection) {
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 
-  const reservations = (loaded.product.availability.reservationDates as Interval[]).map((item) => ({ ...item, ...daysOf(item) }));
+  const reservations = (loaded.product.availability.reservationDates as (Interval & { source?: string; bookingId?: string })[]).map((item) => ({ ...item, ...daysOf(item) }));
   const reservedOn = (day: string) => reservations.find((item) => item.first <= day && day <= item.last);
   const monthFirst = `${shown}-01`;
+  const gridFirst = weeks[0]?.[0] ?? monthFirst;
   const monthLast = weeks.at(-1)?.at(-1) ?? monthFirst;
+  const [availability, reloadAvailability, , refreshAvailability] = useLoad(
+    () => availabilityOf(loaded.product.id, gridFirst, monthLast),
+    [loaded.product.id, gridFirst, monthLast, loaded.product.updatedAt],
+  );
+  // Bookings confirmed and imports synced elsewhere change the month; the product's own events reload it through the product.
+  useLiveReload((event) => productOf(event) === loaded.product.id && (event.type.startsWith('booking.') || event.type.startsWith('calendar.')), refreshAvailability);
+  const kinds = useMemo(() => dayKinds(availability.data), [availability.data]);
   const inMonth = reservations.filter((item) => item.last >= monthFirst && item.first <= monthLast).sort((a, b) => a.first.localeCompare(b.first));
 
   const from = anchor && end ? (anchor < end ? anchor : end) : anchor;
   const to = anchor && end ? (anchor < end ? end : anchor) : anchor;
   const selectedOn = (day: string) => from !== null && to !== null && from <= day && day <= to;
+  const [quote, setQuote] = useState<{ key: string; state: 'loading' | 'failed' | 'ready'; data?: Awaited<ReturnType<typeof quoteOf>>; error?: unknown } | null>(null);
+  useEffect(() => {
+    if (!from || !to) return setQuote(null);
+    const key = `${from}/${to}`;
+    let current = true;
+    setQuote({ key, state: 'loading' });
+    quoteOf(loaded.product.id, from, to).then(
+      (data) => current && setQuote({ key, state: 'ready', data }),
+      (error: unknown) => current && setQuote({ key, state: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [from, to, loaded.product.id, loaded.product.updatedAt]);
 
   const goMonth = (by: number) => {
     const date = new Date(Date.UTC(year, month + by, 1));
@@ -67,7 +115,10 @@ export function Calendar({ loaded, reload }: ProductSection) {
     const next = addDays(day, by);
     setFocus(next);
     if (next.slice(0, 7) !== shown) route(`${path}?month=${next.slice(0, 7)}`, true);
-    requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-day="${next}"]`)?.focus());
+    // At once when the day is shown (a fast typist's next key goes to it), else once the next month is drawn.
+    const shownDay = document.querySelector<HTMLButtonElement>(`[data-day="${next}"]`);
+    if (shownDay && next.slice(0, 7) === shown) shownDay.focus();
+    else requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-day="${next}"]`)?.focus());
   };
 
   const reserve = async (event: Event) => {
@@ -78,6 +129,7 @@ export function Calendar({ loaded, reload }: ProductSection) {
     try {
       await runAction(loaded.product.id, 'reserve', { from, to, ...(note.trim() ? { note: note.trim() } : {}) });
       await reload();
+      reloadAvailability();
       clear();
       setNote('');
       setNotice(t('calendar.reservedDone'));
@@ -94,6 +146,7 @@ export function Calendar({ loaded, reload }: ProductSection) {
     try {
       await runAction(loaded.product.id, 'release', { reservationId: item.id });
       await reload();
+      reloadAvailability();
       setNotice(t('calendar.released'));
     } catch (error) {
       setFailure(error);
@@ -130,6 +183,7 @@ export function Calendar({ loaded, reload }: ProductSection) {
       ) : (
         <ErrorMessage error={failure} />
       )}
+      {availability.status === 'failed' && <ErrorMessage error={availability.error} retry={reloadAvailability} />}
       <table class="month" aria-describedby="calendar-help">
         <caption class="sr-only">{i18n.month(year, month)}</caption>
         <thead>
@@ -146,8 +200,10 @@ export function Calendar({ loaded, reload }: ProductSection) {
             <tr key={week[0]}>
               {week.map((day) => {
                 const reserved = reservedOn(day);
-                const label = t(reserved ? 'calendar.dayReserved' : 'calendar.dayFree', { date: i18n.date(day) });
-                const classes = ['day', reserved ? 'reserved' : 'free', selectedOn(day) ? 'selected' : '', day.slice(0, 7) !== shown ? 'outside' : '', day === now ? 'today' : ''];
+                // The availability answer knows bookings' and imports' time and buffers; until it comes, the product's reservations.
+                const busy = kinds.get(day) ?? (reserved && !availability.data ? { kind: reserved.source === 'ical' ? ('external' as const) : ('reserved' as const), whole: true } : undefined);
+                const label = busy ? t(busy.whole ? DAY_KEYS[busy.kind] : 'calendar.dayPartly', { date: i18n.date(day), what: t(KIND_KEYS[busy.kind]) }) : t('calendar.dayFree', { date: i18n.date(day) });
+                const classes = ['day', busy ? busy.kind : 'free', busy && !busy.whole ? 'partial' : '', selectedOn(day) ? 'selected' : '', day.slice(0, 7) !== shown ? 'outside' : '', day === now ? 'today' : ''];
                 return (
                   <td key={day}>
                     <button
@@ -182,12 +238,19 @@ export function Calendar({ loaded, reload }: ProductSection) {
           <span class="swatch reserved" /> {t('calendar.reserved')}
         </li>
         <li>
+          <span class="swatch external" /> {t('calendar.external')}
+        </li>
+        <li>
+          <span class="swatch buffer" /> {t('calendar.buffer')}
+        </li>
+        <li>
           <span class="swatch selected" /> {t('calendar.selected')}
         </li>
       </ul>
       {from && to && (
         <form class="reserve" onSubmit={reserve}>
           <p role="status">{t('calendar.selection', { from: i18n.date(from), to: i18n.date(to) })}</p>
+          <QuoteBox quote={quote && quote.key === `${from}/${to}` ? quote : { key: '', state: 'loading' }} />
           <div class="field">
             <label for="reservation-note">{t('calendar.note')}</label>
             <input id="reservation-note" value={note} maxLength={2000} onInput={(event) => setNote(event.currentTarget.value)} />
@@ -211,9 +274,17 @@ export function Calendar({ loaded, reload }: ProductSection) {
                 {i18n.date(item.from)} – {i18n.date(item.to)}
               </span>
               {item.note && <span class="muted"> {item.note}</span>}
-              <button type="button" disabled={busy} onClick={() => release(item)} aria-label={t('calendar.releaseLabel', { from: i18n.date(item.from), to: i18n.date(item.to) })}>
-                {t('calendar.release')}
-              </button>
+              {item.source === 'ical' && <span class="badge badge-off">{t('calendar.imported')}</span>}
+              {item.bookingId && (
+                <a href={`/admin/bookings/${encodeURIComponent(item.bookingId)}`} aria-label={t('calendar.bookingLabel', { from: i18n.date(item.from), to: i18n.date(item.to) })}>
+                  {t('calendar.booking')}
+                </a>
+              )}
+              {item.source !== 'ical' && !item.bookingId && (
+                <button type="button" disabled={busy} onClick={() => release(item)} aria-label={t('calendar.releaseLabel', { from: i18n.date(item.from), to: i18n.date(item.to) })}>
+                  {t('calendar.release')}
+                </button>
+              )}
             </li>
           ))}
         </ul>

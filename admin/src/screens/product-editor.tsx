@@ -24,8 +24,21 @@ function useTerms(owner: string, product: Product | null): Term[] | undefined {
   return loaded.status === 'ready' ? (loaded.data as Term[]) : own;
 }
 
-/** The product's details: every field of SPEC 2 (the gallery and reservations have screens of their own). */
-export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null; reload?: () => Promise<LoadedProduct> }) {
+/**
+ * The product's details: every field of SPEC 2 (the gallery and reservations have screens of
+ * their own). `newer`: the live stream told of a newer version than the one loaded; without
+ * unsaved edits it is loaded at once, with them the owner is told (a save would be a 412).
+ */
+/** SPEC 8's duration rules, each an ISO 8601 duration. */
+const RULE_FIELDS = [
+  ['min_duration', 'editor.minDuration'],
+  ['max_duration', 'editor.maxDuration'],
+  ['lead_time', 'editor.leadTime'],
+  ['buffer_before', 'editor.bufferBefore'],
+  ['buffer_after', 'editor.bufferAfter'],
+] as const;
+
+export function ProductEditor({ loaded, reload, newer = false }: { loaded: LoadedProduct | null; reload?: () => Promise<LoadedProduct>; newer?: boolean }) {
   const i18n = useI18n();
   const { t } = i18n;
   const user = useUser();
@@ -42,7 +55,7 @@ export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null
   const terms = useTerms(form.rent_owner, product);
   const [accounts] = useLoad(async () => (isAdmin ? (await listAccounts({ limit: 100, sort: 'rentNameSystem' })).docs : []), [isAdmin]);
 
-  const messages = { notNumber: t('editor.notNumber'), jsonInvalid: t('editor.jsonInvalid') };
+  const messages = { notNumber: t('editor.notNumber'), jsonInvalid: t('editor.jsonInvalid'), tiersInvalid: t('editor.tiersInvalid') };
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(original), [form, original]);
   useEffect(() => {
     setLeaveGuard(dirty ? t('editor.leave') : null);
@@ -102,6 +115,9 @@ export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null
       setFailure(error);
     }
   };
+  useEffect(() => {
+    if (newer && !dirty && !busy) void loadLatest();
+  }, [newer, dirty, busy]);
 
   const remove = async () => {
     if (!product || !window.confirm(t('editor.confirmDelete', { name: product.basic.product_name }))) return;
@@ -139,7 +155,8 @@ export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null
   const LABELS: Record<string, MessageKey> = {
     'product-id': 'editor.id', internal_name: 'editor.internalName', product_name: 'editor.productName', product_desc: 'editor.description', location: 'editor.location',
     rent_owner: 'editor.owner', price: 'editor.price', caution: 'editor.caution', time_unit: 'editor.timeUnit', selectedTerm: 'editor.term', published: 'editor.published',
-    slug: 'editor.slug', seo: 'editor.seo', legacy: 'editor.legacy',
+    slug: 'editor.slug', seo: 'editor.seo', legacy: 'editor.legacy', min_duration: 'editor.minDuration', max_duration: 'editor.maxDuration',
+    buffer_before: 'editor.bufferBefore', buffer_after: 'editor.bufferAfter', lead_time: 'editor.leadTime', price_tiers: 'editor.priceTiers',
   };
   for (const field of Object.keys(errors)) {
     const input = inputOfField(field);
@@ -155,6 +172,14 @@ export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null
     <div class="editor">
       {!product && <h1>{t('editor.newTitle')}</h1>}
       <Notice text={notice} />
+      {newer && dirty && !conflict && (
+        <div class="notice notice-warn" role="alert">
+          <p>{t('editor.changedElsewhere')}</p>
+          <button type="button" onClick={loadLatest}>
+            {t('editor.loadLatest')}
+          </button>
+        </div>
+      )}
       {conflict && (
         <div class="notice notice-error" role="alert">
           <p>{t('editor.conflict')}</p>
@@ -229,6 +254,23 @@ export function ProductEditor({ loaded, reload }: { loaded: LoadedProduct | null
                 </option>
               ))}
             </select>
+          </Field>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('editor.rules')}</legend>
+          <p class="hint" id="rules-hint">
+            {t('editor.rulesHint')}
+          </p>
+          <div class="row">
+            {RULE_FIELDS.map(([name, key]) => (
+              <Field key={name} id={name} label={t(key)} errors={byInput[name]}>
+                {text(name, name, { placeholder: 'P2D', spellcheck: false, 'aria-describedby': [byInput[name]?.length ? `${name}-error` : '', 'rules-hint'].filter(Boolean).join(' ') })}
+              </Field>
+            ))}
+          </div>
+          <Field id="price_tiers" label={t('editor.priceTiers')} hint={t('editor.priceTiersHint')} errors={byInput.price_tiers}>
+            <textarea id="price_tiers" rows={3} class="code" value={form.price_tiers} onInput={(event) => set('price_tiers', event.currentTarget.value)} {...described('price_tiers', t('editor.priceTiersHint'), byInput.price_tiers)} />
           </Field>
         </fieldset>
 

@@ -12,6 +12,14 @@ export interface ProductForm {
   caution: string;
   time_unit: string;
   selectedTerm: string;
+  /** SPEC 8's rules: ISO 8601 durations as typed. */
+  min_duration: string;
+  max_duration: string;
+  buffer_before: string;
+  buffer_after: string;
+  lead_time: string;
+  /** One tier a line, `min_units = price`. */
+  price_tiers: string;
   published: boolean;
   slug: string;
   seo: string;
@@ -22,6 +30,24 @@ export const ownerId = (product: Product): string => {
   const owner = product.basic.rent_owner;
   return typeof owner === 'object' && owner ? owner.id : (owner ?? '');
 };
+
+type Tier = { min_units: number; price: number };
+const RULES = ['min_duration', 'max_duration', 'buffer_before', 'buffer_after', 'lead_time'] as const;
+
+const tiersText = (tiers: Tier[] | undefined) => (tiers ?? []).map((tier) => `${tier.min_units} = ${tier.price}`).join('\n');
+
+/** `3 = 90` lines as tiers; null when a line is not one (the API checks the order and the bounds). */
+function tiersOf(text: string): Tier[] | undefined | null {
+  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (lines.length === 0) return undefined;
+  const tiers: Tier[] = [];
+  for (const line of lines) {
+    const match = /^(\d+)\s*[=:]\s*(\d+(?:[.,]\d+)?)$/.exec(line);
+    if (!match) return null;
+    tiers.push({ min_units: Number(match[1]), price: Number((match[2] ?? '').replace(',', '.')) });
+  }
+  return tiers;
+}
 
 const json = (value: unknown) => (value && typeof value === 'object' && Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : '');
 
@@ -37,6 +63,8 @@ export function formOf(product: Product | null, owner: string): ProductForm {
     caution: product?.additional?.caution === undefined ? '' : String(product.additional.caution),
     time_unit: product?.additional?.time_unit ?? '',
     selectedTerm: product?.additional?.selectedTerm ?? '',
+    ...(Object.fromEntries(RULES.map((rule) => [rule, (product?.additional as Record<string, unknown> | undefined)?.[rule] ?? ''])) as Record<(typeof RULES)[number], string>),
+    price_tiers: tiersText((product?.additional as { price_tiers?: Tier[] } | undefined)?.price_tiers),
     published: product?.settings.published ?? false,
     slug: product?.settings.slug ?? '',
     seo: json(product?.seo),
@@ -56,6 +84,12 @@ export const INPUT_OF_FIELD: Record<string, string> = {
   'additional.caution': 'caution',
   'additional.time_unit': 'time_unit',
   'additional.selectedTerm': 'selectedTerm',
+  'additional.min_duration': 'min_duration',
+  'additional.max_duration': 'max_duration',
+  'additional.buffer_before': 'buffer_before',
+  'additional.buffer_after': 'buffer_after',
+  'additional.lead_time': 'lead_time',
+  'additional.price_tiers': 'price_tiers',
   'settings.published': 'published',
   'settings.slug': 'slug',
   seo: 'seo',
@@ -65,6 +99,7 @@ export const INPUT_OF_FIELD: Record<string, string> = {
 /** The input an API field path belongs to: `seo.title` is edited in the SEO box. */
 export function inputOfField(field: string): string | undefined {
   if (INPUT_OF_FIELD[field]) return INPUT_OF_FIELD[field];
+  if (field.startsWith('additional.price_tiers.')) return 'price_tiers';
   const top = field.split('.')[0] ?? '';
   return top === 'seo' || top === 'legacy' ? top : undefined;
 }
@@ -94,7 +129,7 @@ const text = (value: string) => (value === '' ? undefined : value);
  * is not a number, SEO data that is not JSON): only those are caught here; every other rule
  * is the API's, and its 400 is shown by the field it names.
  */
-export function documentOf(form: ProductForm, messages: { notNumber: string; jsonInvalid: string }): { document: Record<string, unknown>; problems: Problems } {
+export function documentOf(form: ProductForm, messages: { notNumber: string; jsonInvalid: string; tiersInvalid: string }): { document: Record<string, unknown>; problems: Problems } {
   const problems: Problems = {};
   const price = numberOrEmpty(form.price);
   const caution = numberOrEmpty(form.caution);
@@ -104,10 +139,13 @@ export function documentOf(form: ProductForm, messages: { notNumber: string; jso
   if (caution === null) problems['additional.caution'] = [messages.notNumber];
   if (seo === null) problems.seo = [messages.jsonInvalid];
   if (legacy === null) problems.legacy = [messages.jsonInvalid];
+  const tiers = tiersOf(form.price_tiers);
+  if (tiers === null) problems['additional.price_tiers'] = [messages.tiersInvalid];
+  const rules = Object.fromEntries(RULES.map((rule) => [rule, text(form[rule].trim())]));
   const document = {
     internal_name: text(form.internal_name),
     basic: { product_name: form.product_name, product_desc: text(form.product_desc), location: text(form.location), rent_owner: text(form.rent_owner) },
-    additional: { price: price ?? undefined, caution: caution ?? undefined, time_unit: text(form.time_unit), selectedTerm: text(form.selectedTerm) },
+    additional: { price: price ?? undefined, caution: caution ?? undefined, time_unit: text(form.time_unit), selectedTerm: text(form.selectedTerm), ...rules, price_tiers: tiers ?? undefined },
     settings: { published: form.published, slug: text(form.slug) },
     seo: seo ?? undefined,
     legacy: legacy ?? undefined,

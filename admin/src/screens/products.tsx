@@ -9,6 +9,7 @@ import { allOf, bulkDelete, bulkUpdate, listProducts, type Product, type Where }
 import { ProductState, usePrice } from './product-bits.js';
 import { RentalApiError } from '../api/client.js';
 import type { MessageKey } from '../i18n/en.js';
+import { useLiveReload } from '../live.js';
 
 const SORTS = ['-createdAt', '-updatedAt', 'createdAt', 'basic.product_name', '-basic.product_name', 'additional.price', '-additional.price', 'basic.location'];
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -60,7 +61,7 @@ export function Products() {
     route(`${path}${search ? `?${search}` : ''}`);
   };
 
-  const [list, reload] = useLoad(() => {
+  const [list, reload, , refresh] = useLoad(() => {
     const from = filters.from || filters.to;
     const to = filters.to || filters.from;
     return listProducts({
@@ -74,6 +75,9 @@ export function Products() {
       ...(from ? { availableFrom: from, availableTo: to } : {}),
     });
   }, [JSON.stringify(filters), sort, limit, page, isAdmin, user.id, query.owner]);
+
+  // Products changed elsewhere (another tab, another person, the API) show without a reload.
+  useLiveReload((event) => event.type.startsWith('product.'), refresh);
 
   const apply = (event: Event) => {
     event.preventDefault();

@@ -32,6 +32,8 @@ export const ProductListQuerySchema = Type.Composite([
     q: Type.Optional(Type.String({ description: 'Search in name, description and location; case- and accent-insensitive.' })),
     availableFrom: Type.Optional(Type.String({ description: 'ISO date or date-time: only products free from here…' })),
     availableTo: Type.Optional(Type.String({ description: '…to here (a whole date is inclusive).' })),
+    reservedFrom: Type.Optional(Type.String({ description: 'ISO date or date-time: only products with a reservation (own, a confirmed booking\'s or an imported block; buffers not counted) overlapping from here…' })),
+    reservedTo: Type.Optional(Type.String({ description: '…to here (a whole date is inclusive). The owner dashboard lists the week\'s pick-ups and returns with it.' })),
   }),
   SelectQuery,
 ]);

@@ -2,8 +2,7 @@ import type { AccessArgs, AccessFunction } from '../../config/types.js';
 import { calendarFields } from '../../domain/calendar/calendar-fields.js';
 import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import { CalendarCreateSchema, CalendarPatchSchema } from '../../domain/calendar/calendar-schema.js';
-import { conflictsOf, withCalendarBlocks, type Conflict } from '../../domain/calendar/imported-blocks.js';
-import type { FeedBlock } from '../../domain/calendar/parse-feed.js';
+import { withCalendarBlocks } from '../../domain/calendar/imported-blocks.js';
 import { generateId, isValidId } from '../../domain/ids.js';
 import type { ListQuery } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
@@ -18,22 +17,10 @@ import type { Caller, Services } from '../context.js';
 import { listPage, filteredSource, type PaginatedDocs } from '../list-page.js';
 import { grantCovers, productGrant } from '../products/product-access.js';
 import { changeProductAsService } from '../products/update-product.js';
-import { holdingCalendar, syncCalendar, type SyncStatus } from './sync-calendar.js';
+import { holdingCalendar, syncCalendar } from './sync-calendar.js';
+import { docOf, type CalendarDoc } from './calendar-doc.js';
 
-/** An imported calendar as the API shows it (SPEC section 10). */
-export interface CalendarDoc {
-  id: string;
-  product: string;
-  url: string;
-  name?: string;
-  lastSyncedAt: string | null;
-  lastStatus: SyncStatus | null;
-  lastError?: string;
-  events: number;
-  conflicts: Conflict[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { CalendarDoc };
 
 const checkCreate = compileSchema(CalendarCreateSchema);
 const checkPatch = compileSchema(CalendarPatchSchema);
@@ -56,24 +43,6 @@ const refusedAsFalse = (error: unknown): false => {
 async function reservationsOf(services: Services, productIds: string[]): Promise<Map<string, ReservationItem[]>> {
   const rows = await services.storage.products.getDocs([...new Set(productIds)]);
   return new Map(rows.map((row) => [row.id, (JSON.parse(row.doc) as ProductDoc).availability?.reservationDates ?? []]));
-}
-
-function docOf(row: CalendarRow, reservations: ReservationItem[]): CalendarDoc {
-  const blocks = JSON.parse(row.blocks) as FeedBlock[];
-  return {
-    id: row.id,
-    product: row.product_id,
-    url: row.url,
-    ...(row.name !== null ? { name: row.name } : {}),
-    lastSyncedAt: row.last_synced_at,
-    lastStatus: row.last_status as SyncStatus | null,
-    ...(row.last_error !== null ? { lastError: row.last_error } : {}),
-    events: blocks.length,
-    // Against the product as it is now: a conflict the owner resolved is gone at once.
-    conflicts: conflictsOf(blocks, reservations),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
 
 async function docsOf(services: Services, rows: CalendarRow[]): Promise<CalendarDoc[]> {

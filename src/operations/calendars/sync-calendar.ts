@@ -10,6 +10,7 @@ import type { CalendarRow, SyncRecord } from '../../storage/calendars-repository
 import type { Services } from '../context.js';
 import { KeyedLock } from '../keyed-lock.js';
 import { changeProductAsService } from '../products/update-product.js';
+import { docOf } from './calendar-doc.js';
 
 /** SPEC section 10: the whole fetch within 10 s, at most 5 MiB. */
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -142,10 +143,13 @@ export async function syncCalendar(services: Services, calendarId: string, optio
       if (!row) return undefined;
       // The schedule read the calendar as due before it held it: another instance's sync may have run since.
       if (options.onlyIfDue && row.next_sync_at > services.jobs.clock.now()) return undefined;
-      const { status: _status, ...record } = await runSync(services, row, services.jobs.clock.now(), options.signal);
-      await services.storage.calendars.recordSync(row.id, row.url, record, async () => {
-        // EVENTS: calendar.synced (with the calendar's conflicts) or calendar.failed (with lastError) is to be
-        // written to the outbox here, in the transaction that records the sync, once the outbox lands.
+      const { status, ...record } = await runSync(services, row, services.jobs.clock.now(), options.signal);
+      // The calendar as it will read after the sync, its conflicts against the product as the sync left it.
+      const product = await services.storage.products.get(row.product_id);
+      const doc = docOf({ ...row, ...record }, product ? ((JSON.parse(product.doc) as ProductDoc).availability?.reservationDates ?? []) : []);
+      await services.storage.calendars.recordSync(row.id, row.url, record, async (trx) => {
+        // calendar.synced (with the calendar's conflicts) or calendar.failed (with lastError), with the outcome (SPEC 11).
+        await services.storage.outbox.append(trx, [{ type: status === 'failed' ? 'calendar.failed' : 'calendar.synced', data: JSON.stringify(doc), owner: row.owner_id }]);
       });
       return services.storage.calendars.get(calendarId);
     },

@@ -19,7 +19,7 @@ import { BodyFile, type KeptBody } from '../../storage/body-file.js';
 const MAX_CACHED_IDS = 250_000;
 
 function filterFor(grant: Grant, query: Omit<ListQuery, 'sort' | 'limit' | 'page' | 'depth'>): ProductFilter {
-  return { ...readableBy(grant, query.where), searchWords: query.searchWords, available: query.available };
+  return { ...readableBy(grant, query.where), searchWords: query.searchWords, available: query.available, ...(query.reserved ? { reserved: query.reserved } : {}) };
 }
 
 const canonical = (value: unknown): string => JSON.stringify(value, (key, inner: unknown) => (key === 'field' ? (inner as { path: string }).path : inner));
@@ -219,7 +219,8 @@ async function pageIds(services: Services, grant: Grant, query: ListQuery, offse
 export async function findProducts(services: Services, caller: Caller, query: ListQuery): Promise<string | Buffer> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
   if (!query.pagination) return listedWhole(services, caller, grant, query);
-  if (hasAfterRead(services)) return pagedInSql(services, caller, grant, query);
+  // A reserved-between filter (the dashboard's week) is rare and changes with every reservation: counted and paged in SQL.
+  if (hasAfterRead(services) || query.reserved) return pagedInSql(services, caller, grant, query);
   const offset = (query.page - 1) * query.limit;
   const pageOf = (list: IdList) => composePage(services, list.slice(offset, offset + query.limit), query, list.length);
   const bounded = await boundedRun(services, grant, query);
@@ -238,6 +239,7 @@ export async function findProducts(services: Services, caller: Caller, query: Li
 /** GET /api/products/count: `{totalDocs}` as response bytes. */
 export async function countProducts(services: Services, caller: Caller, query: ListQuery): Promise<string> {
   const grant = await productGrant(services.config.access.products.read, { user: caller.user });
+  if (query.reserved) return JSON.stringify({ totalDocs: await services.storage.products.count(filterFor(grant, query)) });
   const totalDocs = query.available ? ((await matchingIds(services, grant, { ...query, sort: [] }))?.length ?? (await countOf(services, grant, query))) : await countOf(services, grant, query);
   return JSON.stringify({ totalDocs });
 }

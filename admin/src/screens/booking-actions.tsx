@@ -1,0 +1,115 @@
+import { useState } from 'preact/hooks';
+import { useI18n } from '../i18n/i18n.js';
+import { ErrorMessage } from '../components/feedback.js';
+import { statusOf } from '../errors.js';
+import { actOnBooking, type Booking } from '../api/bookings.js';
+import type { MessageKey } from '../i18n/en.js';
+
+/** The words of each status. */
+export const STATUS_KEYS: Record<Booking['status'], MessageKey> = {
+  requested: 'bookings.status.requested',
+  confirmed: 'bookings.status.confirmed',
+  declined: 'bookings.status.declined',
+  cancelled: 'bookings.status.cancelled',
+  expired: 'bookings.status.expired',
+};
+const TONES: Record<Booking['status'], string> = { requested: 'badge-pickup', confirmed: 'badge-on', declined: 'badge-off', cancelled: 'badge-off', expired: 'badge-off' };
+
+export function BookingStatus({ status }: { status: Booking['status'] }) {
+  const { t } = useI18n();
+  return <span class={`badge ${TONES[status]}`}>{t(STATUS_KEYS[status])}</span>;
+}
+
+/**
+ * What the owner may do with a booking: confirm or decline (with a reason) a request, cancel a
+ * request or a confirmed booking. A 409 (the time was taken meanwhile, the booking changed
+ * elsewhere) is said in words; `changed` gets the booking as it now is.
+ */
+export function BookingActions({ booking, label, changed }: { booking: Booking; label: string; changed: (booking: Booking, message: string) => void }) {
+  const { t } = useI18n();
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const idOf = (name: string) => `booking-${booking.id}-${name}`;
+
+  const act = async (action: 'confirm' | 'decline' | 'cancel', done: MessageKey) => {
+    if (action === 'cancel' && !window.confirm(t('bookings.confirmCancel', { what: label }))) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const next = await actOnBooking(booking.id, { action, ...(action === 'decline' && reason.trim() ? { reason: reason.trim() } : {}) });
+      setDeclining(false);
+      changed(next, t(done, { what: label }));
+    } catch (error) {
+      setFailure(statusOf(error) === 409 ? new Error(t(action === 'confirm' ? 'bookings.taken' : 'bookings.changedElsewhere')) : error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const canCancel = booking.status === 'requested' || booking.status === 'confirmed';
+  if (!canCancel) return null;
+  return (
+    <div class="booking-actions">
+      {failure instanceof Error && !('status' in failure) ? (
+        <p class="notice notice-error" role="alert">
+          {failure.message}
+        </p>
+      ) : (
+        <ErrorMessage error={failure} />
+      )}
+      {declining ? (
+        <form
+          class="decline"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void act('decline', 'bookings.declinedDone');
+          }}
+        >
+          <div class="field">
+            <label for={idOf('reason')}>{t('bookings.reason')}</label>
+            <textarea id={idOf('reason')} rows={2} maxLength={2000} value={reason} onInput={(event) => setReason(event.currentTarget.value)} aria-describedby={idOf('reason-hint')} />
+            <p class="hint" id={idOf('reason-hint')}>
+              {t('bookings.reasonHint')}
+            </p>
+          </div>
+          <div class="actions">
+            <button type="submit" class="danger" disabled={busy}>
+              {t('bookings.declineSend')}
+            </button>
+            <button type="button" disabled={busy} onClick={() => setDeclining(false)}>
+              {t('bookings.back')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div class="actions">
+          {booking.status === 'requested' && (
+            <>
+              <button type="button" class="primary" disabled={busy} onClick={() => act('confirm', 'bookings.confirmedDone')} aria-label={t('bookings.confirmLabel', { what: label })}>
+                {t('bookings.confirm')}
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  setDeclining(true);
+                  requestAnimationFrame(() => document.getElementById(idOf('reason'))?.focus());
+                }}
+                aria-label={t('bookings.declineLabel', { what: label })}
+              >
+                {t('bookings.decline')}
+              </button>
+            </>
+          )}
+          {booking.status === 'confirmed' && (
+            <button type="button" class="danger" disabled={busy} onClick={() => act('cancel', 'bookings.cancelledDone')} aria-label={t('bookings.cancelLabel', { what: label })}>
+              {t('bookings.cancel')}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
