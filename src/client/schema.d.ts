@@ -135,9 +135,9 @@ export interface paths {
                     availableFrom?: string;
                     /** @description …to here (a whole date is inclusive). */
                     availableTo?: string;
-                    /** @description ISO date or date-time: only products with a reservation (own, a confirmed booking's or an imported block; buffers not counted) overlapping from here… */
+                    /** @description ISO date or date-time: only products with a reservation overlapping from here… */
                     reservedFrom?: string;
-                    /** @description …to here (a whole date is inclusive). The owner dashboard lists the week's pick-ups and returns with it. */
+                    /** @description …to here (a whole date is inclusive). */
                     reservedTo?: string;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -832,9 +832,9 @@ export interface paths {
                     availableFrom?: string;
                     /** @description …to here (a whole date is inclusive). */
                     availableTo?: string;
-                    /** @description ISO date or date-time: only products with a reservation (own, a confirmed booking's or an imported block; buffers not counted) overlapping from here… */
+                    /** @description ISO date or date-time: only products with a reservation overlapping from here… */
                     reservedFrom?: string;
-                    /** @description …to here (a whole date is inclusive). The owner dashboard lists the week's pick-ups and returns with it. */
+                    /** @description …to here (a whole date is inclusive). */
                     reservedTo?: string;
                 };
                 header?: never;
@@ -1729,6 +1729,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1882,6 +1891,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4748,6 +4766,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4826,6 +4853,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4931,6 +4967,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4950,14 +4995,14 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
                     pagination?: boolean;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, product, name, lastStatus, lastSyncedAt, createdAt, updatedAt. */
+                    sort?: string | string[];
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, product, owner, name, lastStatus, lastSyncedAt, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
@@ -5026,6 +5071,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5141,6 +5195,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5160,7 +5223,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, product, owner, name, lastStatus, lastSyncedAt, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
@@ -5220,6 +5283,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5304,6 +5376,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5415,6 +5496,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Unsubscribe: the calendar and its blocks go */
@@ -5480,6 +5570,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5596,6 +5695,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -5672,6 +5780,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5768,6 +5885,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5789,7 +5915,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Page size, 1 to the configured maximum. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
@@ -5875,6 +6001,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6012,8 +6147,129 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export bookings (an owner: of their products; an admin: all) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description csv: one column per field path; json: an array; ndjson: one booking a line. */
+                    format?: "csv" | "json" | "ndjson";
+                    /** @description CSV only: begin with a UTF-8 byte order mark, by which spreadsheet programs recognise UTF-8. */
+                    bom?: boolean;
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description Comma-separated paths; `-` for descending. */
+                    sort?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file, streamed, with Content-Disposition: attachment; filename="bookings-<date>.<format>". Bookings at depth 0, the customer included. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                        "application/json": components["schemas"]["Booking"][];
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6107,6 +6363,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6189,6 +6454,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6330,6 +6604,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6349,13 +6632,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, url, active, scope, description, owner, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Page size, 1 to the configured maximum (100). */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, url, active, scope, description, createdAt, updatedAt. */
+                    sort?: string | string[];
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                 };
@@ -6448,6 +6731,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6565,6 +6857,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6672,6 +6973,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6764,6 +7074,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6892,6 +7211,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -7002,6 +7330,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7084,6 +7421,15 @@ export interface paths {
                 };
                 /** @description The database cannot answer right now; try again shortly */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };

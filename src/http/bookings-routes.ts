@@ -8,6 +8,7 @@ import type { Services } from '../operations/context.js';
 import { changeBooking } from '../operations/bookings/change-booking.js';
 import { countBookings, findBooking, findBookings } from '../operations/bookings/find-bookings.js';
 import { requestBooking } from '../operations/bookings/request-booking.js';
+import { bookingsExportRoute } from './bookings-export-route.js';
 import { bookingsRateLimit } from './rate-limit.js';
 import { IdParams, TotalDocsSchema, bearerSecurity, errorResponses, paginated } from './schemas/common.js';
 import { BookingListQuery, BookingReadQuery } from './schemas/bookings.js';
@@ -50,6 +51,8 @@ export function bookingsRoutes(services: Services) {
     app.get('/api/bookings', { schema: schemas.list }, async (request: FastifyRequest<{ Querystring: Query }>) =>
       findBookings(services, request.caller, parseListQuery(request.query, bookingFields, listOptions)),
     );
+
+    bookingsExportRoute(services)(app);
 
     app.get('/api/bookings/count', { schema: schemas.count }, async (request: FastifyRequest<{ Querystring: Query }>) =>
       countBookings(services, request.caller, parseListQuery(request.query, bookingFields, listOptions)),

@@ -25,7 +25,7 @@ import { Errors } from '../errors/codes.js';
  *
  * The query language is part of those schemas: `x-where`, `x-sort` and `x-select` check a
  * parameter against a collection's field catalogue (the same parsers build the query the
- * operation runs), and `x-available` checks that availableTo is not before availableFrom.
+ * operation runs), and `x-available` checks each interval's bounds (availableFrom/To, reservedFrom/To).
  *
  * A document whose operation runs access rules and the configuration's hooks before it
  * validates (a product, an account, a media document: SPEC section 6, as Payload orders it)
@@ -80,6 +80,7 @@ const KEYWORDS: Record<string, KeywordCheck> = {
   'x-available': (_value, _options, query) => {
     const errors: ErrorItem[] = [];
     availabilityOf(query.availableFrom, query.availableTo, errors);
+    availabilityOf(query.reservedFrom, query.reservedTo, errors, { from: 'reservedFrom', to: 'reservedTo' });
     return errors;
   },
 };

@@ -7,7 +7,7 @@ import { foldText } from '../domain/fold.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
 import type { SearchTexts } from '../domain/product-document.js';
 import { termIdsOfProfile, type OwnerColumns, type OwnerProfiles } from './owner-profiles.js';
-import { detectUnique } from './unique-violation.js';
+import { asUniqueViolation, detectUnique } from './unique-violation.js';
 import { MissingMedia, MissingOwner, MissingTerm, isForeignKeyViolation } from './reference-errors.js';
 import { and, containsPattern, orderClause, sideKey, textConditionSql, whereToSql, type WhereSqlOptions } from './where-sql.js';
 import type { ListReader } from './list-reader.js';
@@ -311,6 +311,12 @@ export class ProductsRepository {
     return row !== undefined;
   }
 
+  /** The ids of the products with this slug (at most one): a point lookup on the slug's unique index. */
+  async idsWithSlug(slug: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('products').select('id').where('slug', '=', slug).execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Slugs equal to `base` or of the form `base-N`. */
   async slugsLike(base: string): Promise<string[]> {
     const result = await this.db.executeQuery<{ slug: string }>(CompiledQuery.raw(this.selectSlugs.sql, [base, `${base}.`]));
@@ -352,6 +358,39 @@ export class ProductsRepository {
       if (isForeignKeyViolation(error) && constraint === 'products_owner_id_fkey' && record.row.owner_id) throw new MissingOwner(record.row.owner_id);
       throw error;
     }
+  }
+
+  /**
+   * Many new products written as `insert` writes each (the owner's check, the row, its texts,
+   * reservations, gallery links and events), in order, in one transaction: an import's batch.
+   * Each product is a savepoint of its own, so one that fails (a taken id or slug, a reference
+   * gone meanwhile) is rolled back alone; its error, as `insert` would throw it, is at its index.
+   * The caches are told once, for the whole batch.
+   */
+  async insertBatch(records: readonly ProductRecord[]): Promise<unknown[]> {
+    const failures: unknown[] = records.map(() => undefined);
+    const run = (trx: Transaction<DatabaseSchema>, statement: string) => trx.executeQuery(CompiledQuery.raw(statement));
+    await this.db.transaction().execute(async (trx) => {
+      for (const [index, record] of records.entries()) {
+        await run(trx, 'SAVEPOINT batch_row');
+        try {
+          await this.checkOwner(trx, record);
+          const row: ProductsTable = { ...record.row, version: record.row.version ?? 1 };
+          await trx.executeQuery(CompiledQuery.raw(this.insertRow.sql, COLUMNS.map((column) => row[column])));
+          const { product_desc: desc, search_text: search, name_length: nameLength, desc_length: descLength } = record.texts;
+          await trx.executeQuery(CompiledQuery.raw(this.insertTexts.sql, [record.row.id, desc, search, nameLength, descLength]));
+          await this.writeChildren(trx, [record]);
+          await this.outbox.append(trx, productWriteEvents(record));
+          await run(trx, 'RELEASE SAVEPOINT batch_row');
+        } catch (error) {
+          await run(trx, 'ROLLBACK TO SAVEPOINT batch_row');
+          await run(trx, 'RELEASE SAVEPOINT batch_row');
+          failures[index] = asUniqueViolation(error) ?? error;
+        }
+      }
+    });
+    if (failures.some((failure) => failure === undefined)) await this.changed();
+    return failures;
   }
 
   /** Bulk load: many products in one transaction, in multi-row statements (seeding, benchmarks). It records no events. */

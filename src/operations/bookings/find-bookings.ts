@@ -10,7 +10,7 @@ import { missingBooking, standingOf } from './booking-access.js';
 import { bookingDocOf, renderBooking, renderBookings, type RenderedBooking } from './render-bookings.js';
 
 /** The bookings a list or count may see: the owner's, an admin's all (`access.bookings.read`); anonymous callers none (401). */
-async function readableFilter(services: BookingServices, caller: Caller, query: Pick<ListQuery, 'where'>): Promise<ReadFilter> {
+export async function readableFilter(services: BookingServices, caller: Caller, query: Pick<ListQuery, 'where'>): Promise<ReadFilter> {
   const grant = await evaluateAccess(services.config.access.bookings.read, { user: caller.user }, bookingFields);
   return readableBy(grant, query.where);
 }

@@ -27,17 +27,27 @@ const CSV_OPTIONS: Options = {
 
 const csvRecords = (records: (string | undefined)[][]): string => stringify(records, CSV_OPTIONS);
 
-function csvRow(doc: Record<string, unknown>): (string | undefined)[] {
-  return PRODUCT_COLUMNS.map((column) => {
-    const cell = cellOf(doc, column);
-    return cell === undefined ? undefined : neutraliseCell(cell);
-  });
+const csvRow = (doc: Record<string, unknown>): (string | undefined)[] => PRODUCT_COLUMNS.map((column) => cellOf(doc, column));
+
+/** A CSV file's columns: its header, and a document's cells (undefined for an empty one). */
+export interface CsvLayout<Doc> {
+  header: readonly string[];
+  cells: (doc: Doc) => (string | undefined)[];
 }
 
-export async function* exportText(pages: AsyncIterable<Record<string, unknown>[]>, format: ExportFormat, options: { bom?: boolean } = {}): AsyncGenerator<string> {
+const PRODUCT_LAYOUT: CsvLayout<Record<string, unknown>> = { header: PRODUCT_COLUMNS.map((column) => column.path), cells: csvRow };
+
+/** `layout`: the CSV columns of another collection's documents (bookings); the products' by default. Cells are neutralised either way. */
+export async function* exportText<Doc extends object = Record<string, unknown>>(
+  pages: AsyncIterable<Doc[]>,
+  format: ExportFormat,
+  options: { bom?: boolean; layout?: CsvLayout<Doc> } = {},
+): AsyncGenerator<string> {
   if (format === 'csv') {
-    yield (options.bom ? '\uFEFF' : '') + csvRecords([PRODUCT_COLUMNS.map((column) => column.path)]);
-    for await (const docs of pages) yield csvRecords(docs.map(csvRow));
+    const layout = options.layout ?? (PRODUCT_LAYOUT as unknown as CsvLayout<Doc>);
+    const row = (doc: Doc) => layout.cells(doc).map((cell) => (cell === undefined ? undefined : neutraliseCell(cell)));
+    yield (options.bom ? '\uFEFF' : '') + csvRecords([[...layout.header]]);
+    for await (const docs of pages) yield csvRecords(docs.map(row));
     return;
   }
   if (format === 'ndjson') {

@@ -4,7 +4,8 @@ import type { ProductDoc } from '../../domain/product-schema.js';
 import { toRecord } from '../../storage/product-record.js';
 import type { Caller, Services } from '../context.js';
 import { productLocks } from '../keyed-lock.js';
-import { planRow, writeRow, type ImportMode, type ImportRowInput, type RowOutcome, type RowStatus } from './import-row.js';
+import { planRow, writeRow, type ImportMode, type ImportRowInput, type RowStatus } from './import-row.js';
+import { BatchedImportWrites, type Written } from './import-batch.js';
 import { sourceRows, type ImportFile, type ImportFormat, type SourceRow } from './import-sources.js';
 
 /**
@@ -59,7 +60,7 @@ export interface ImportReport {
   rows: RowReport[];
 }
 
-type Act = (input: ImportRowInput) => Promise<RowOutcome>;
+type Act = (input: ImportRowInput) => Promise<Written>;
 
 /** Reads the whole file once: its number of rows, or the 400 of a file that cannot be parsed. */
 async function countRows(file: ImportFile, format: ImportFormat, maxRows: number | undefined): Promise<number> {
@@ -100,11 +101,15 @@ async function eachRow(
   services: Services,
   caller: Caller,
   file: ImportFile,
-  options: ImportOptions & { total: number; phase: 'checking' | 'writing'; stopOnError?: boolean },
+  options: ImportOptions & { total: number; phase: 'checking' | 'writing'; stopOnError?: boolean; flush?: () => Promise<void> },
   act: Act,
 ): Promise<RowReport[]> {
   const firstRowOf = new Map<string, number>();
   const reports: RowReport[] = [];
+  /** Rows whose outcome waits for their batch's write, by their index in `reports`. */
+  const waiting: Promise<void>[] = [];
+  let done = 0;
+  const progress = () => options.onProgress?.({ phase: options.phase, done: ++done, total: options.total });
   for await (const source of sourceRows(file, options.format)) {
     const id = typeof source.data?.id === 'string' ? source.data.id : undefined;
     const input = source.data && { id, body: source.data, mode: options.mode, ownerless: options.ownerless };
@@ -116,16 +121,29 @@ async function eachRow(
       if (!input || source.errors.length > 0) {
         report = { ...report, code: 400, errors: await unreadableRow(services, caller, source, input, options.mode) };
       } else {
-        const outcome = await act(input);
-        report = { ...report, id: outcome.id ?? null, status: outcome.status };
+        const written = await act(input);
+        if ('later' in written) {
+          const index = reports.push(report) - 1;
+          const pending = report;
+          waiting.push(
+            written.later.then(
+              (outcome) => void (reports[index] = { ...pending, id: outcome.id ?? null, status: outcome.status }),
+              (error: unknown) => void (reports[index] = errorReport(services, pending, error)),
+            ).then(progress),
+          );
+          continue;
+        }
+        report = { ...report, id: written.id ?? null, status: written.status };
       }
     } catch (error) {
       report = errorReport(services, report, error);
     }
     reports.push(report);
-    options.onProgress?.({ phase: options.phase, done: reports.length, total: options.total });
+    progress();
     if (options.stopOnError && report.status === 'error') break;
   }
+  await options.flush?.();
+  await Promise.all(waiting);
   return reports;
 }
 
@@ -191,7 +209,8 @@ export async function importProducts(services: Services, caller: Caller, file: I
   const total = await countRows(file, options.format, options.maxRows);
   const run = { ...options, total };
   if (!options.dryRun && !options.atomic) {
-    const rows = await eachRow(services, caller, file, { ...run, phase: 'writing' }, (input) => writeRow(services, caller, input));
+    const writes = new BatchedImportWrites(services, caller);
+    const rows = await eachRow(services, caller, file, { ...run, phase: 'writing', flush: () => writes.flush() }, (input) => writes.write(input));
     return summary(options, true, rows);
   }
   // Slugs that earlier rows take, which a check of a later row must see though nothing is stored.

@@ -3,10 +3,9 @@ import { Errors } from '../../errors/codes.js';
 import { generateId } from '../../domain/ids.js';
 import { isPlainObject, withoutNulls, type JsonObject } from '../../domain/merge.js';
 import { ownerIdOf, withoutServerFields } from '../../domain/product-document.js';
-import { productFields } from '../../domain/product-fields.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
-import type { FieldDef } from '../../domain/where/types.js';
+import type { ProductRecord } from '../../storage/products-repository.js';
 import { denied } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { checkPathId, createProduct } from './create-product.js';
@@ -42,8 +41,6 @@ export interface RowOutcome {
   slug?: string;
 }
 
-const SLUG = productFields.get('settings.slug') as FieldDef;
-
 const sameProduct = (a: ProductDoc, b: ProductDoc): boolean => JSON.stringify({ ...a, updatedAt: '' }) === JSON.stringify({ ...b, updatedAt: '' });
 
 const hasExplicitSlug = (data: JsonObject): boolean => isPlainObject(data.settings) && typeof data.settings.slug === 'string';
@@ -61,7 +58,7 @@ function checkNew(services: Services, input: ImportRowInput): void {
 
 /** Whether a product other than `id` has the slug. */
 async function slugHeldByOther(services: Services, slug: string, id: string): Promise<boolean> {
-  const holders = await services.storage.products.pageIds({ where: { kind: 'compare', field: SLUG, op: 'equals', value: slug } }, [], 2, 0);
+  const holders = await services.storage.products.idsWithSlug(slug);
   return holders.some((holder) => holder !== id);
 }
 
@@ -70,7 +67,14 @@ async function slugHeldByOther(services: Services, slug: string, id: string): Pr
  * file take (by product id), which the database does not hold yet: a row whose explicit slug
  * one of them took would be a 409 when written, and is reported so.
  */
-export async function planRow(services: Services, caller: Caller, input: ImportRowInput, slugs: ReadonlyMap<string, string>): Promise<RowOutcome> {
+export async function planRow(
+  services: Services,
+  caller: Caller,
+  input: ImportRowInput,
+  slugs: ReadonlyMap<string, string>,
+  /** Given what a new product's write would store, once every check passed (a batched import writes it later). */
+  keep?: (record: ProductRecord, doc: ProductDoc) => void,
+): Promise<RowOutcome> {
   const { user } = caller;
   const { id, body } = input;
   if (id !== undefined) checkPathId(id, body);
@@ -108,7 +112,9 @@ export async function planRow(services: Services, caller: Caller, input: ImportR
     server: { id: id ?? generateId(), createdAt: now, updatedAt: now },
     write: async (record, written) => {
       if (!grantCovers(grant, written, record.row.doc)) throw denied(user);
-      return slugFree(written);
+      await slugFree(written);
+      keep?.(record, written);
+      return true;
     },
   });
   return { status: 'created', id, slug: doc.settings.slug };

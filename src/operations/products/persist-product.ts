@@ -38,6 +38,23 @@ function missingMedia(doc: ProductDoc, mediaId: string): ValidationError {
   return Errors.UNKNOWN_MEDIA(mediaId, index >= 0 ? index : undefined);
 }
 
+/**
+ * What a failed write of `doc` answers: the client's error for a reference gone or an id or
+ * explicit slug taken meanwhile, the error itself for anything else, and undefined for a
+ * derived slug taken meanwhile (renumbered and tried again).
+ */
+export function writeRefusal(error: unknown, doc: ProductDoc, explicitSlug: boolean): unknown {
+  if (error instanceof MissingMedia) return missingMedia(doc, error.mediaId);
+  // A term removed from the owner while the write was on its way.
+  if (error instanceof MissingTerm) return Errors.UNKNOWN_TERM(error.termId);
+  // An account deleted while the write was on its way.
+  if (error instanceof MissingOwner) return Errors.UNKNOWN_OWNER(error.ownerId);
+  if (!(error instanceof UniqueViolation)) return error;
+  if (error.target === 'products.id') return Errors.PRODUCT_ID_TAKEN(doc.id);
+  if (error.target !== 'products.slug') return error;
+  return explicitSlug ? Errors.SLUG_TAKEN(doc.settings.slug) : undefined;
+}
+
 async function writeWithSlug(
   products: ProductsRepository,
   prepared: PreparedProduct,
@@ -50,15 +67,8 @@ async function writeWithSlug(
     try {
       return { doc, written: await write(toRecord(doc), doc) };
     } catch (error) {
-      if (error instanceof MissingMedia) throw missingMedia(doc, error.mediaId);
-      // A term removed from the owner while the write was on its way.
-      if (error instanceof MissingTerm) throw Errors.UNKNOWN_TERM(error.termId);
-      // An account deleted while the write was on its way.
-      if (error instanceof MissingOwner) throw Errors.UNKNOWN_OWNER(error.ownerId);
-      if (!(error instanceof UniqueViolation)) throw error;
-      if (error.target === 'products.id') throw Errors.PRODUCT_ID_TAKEN(doc.id);
-      if (error.target !== 'products.slug') throw error;
-      if (prepared.explicitSlug) throw Errors.SLUG_TAKEN(slug);
+      const refusal = writeRefusal(error, doc, prepared.explicitSlug);
+      if (refusal) throw refusal;
     }
   }
   throw Errors.SLUG_EXHAUSTED();
