@@ -80,7 +80,7 @@ export function mediaRoutes(services: Services) {
     },
     file: {
       tags, summary: 'The bytes of a stored file (Range, ETag, If-None-Match supported)', params: FileParams,
-      response: { 200: Type.Unsafe({ description: 'The file', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }), ...errorResponses(404, 416) },
+      response: { 200: Type.Unsafe({ description: 'The file', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }), ...errorResponses(404, 412, 416) },
     },
   };
 
