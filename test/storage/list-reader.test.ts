@@ -72,7 +72,8 @@ describe('SQLite list reader (a thread of its own)', () => {
   });
 
   it('leaves the event loop free while a query runs', async () => {
-    const { main, reader } = fixture();
+    // A deadline well past the query's length: on a loaded machine it can pass the default 10 s.
+    const { main, reader } = fixture(60_000);
     let settled = false;
     const long = reader.rows(counting(20_000_000)).finally(() => (settled = true));
     // The service's own connection and timers go on meanwhile.
