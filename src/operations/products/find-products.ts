@@ -9,7 +9,7 @@ import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from '../../read-model/products/render.js';
 import { renderBodies } from '../../read-model/products/render-bodies.js';
-import { exceptPositions, withoutReserved, type IdList } from '../../read-model/products/id-lists.js';
+import { ExceptIdList, withoutReserved, type IdList } from '../../read-model/products/id-lists.js';
 import { RankedList, splitRange } from '../../read-model/products/range-lists.js';
 import { compose, type CopyPart } from '../output-buffer.js';
 import { BodyFile, type KeptBody } from '../../read-model/body-file.js';
@@ -54,8 +54,8 @@ async function matchingIds(services: Services, grant: Grant, query: ListQuery): 
       const base = await matchingIds(services, grant, { ...query, available: undefined });
       if (!base) return undefined;
       const blocked = await services.caches.availability?.blockedPositions(base, available);
-      const ids = blocked ? exceptPositions(base, blocked) : withoutReserved(base, await services.storage.products.blockedIds(available));
-      return { value: ids, size: ids.removedCount * 4 + key.length * 2 + 64 };
+      const ids = blocked ? new ExceptIdList(base, blocked) : withoutReserved(base, await services.storage.products.blockedIds(available));
+      return { value: ids, size: ids.bytes + key.length * 2 };
     }
     const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
     return ids && { value: ids, size: ids.length * 56 + key.length * 2 };

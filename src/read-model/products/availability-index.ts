@@ -2,7 +2,7 @@ import type { Interval } from '../../domain/reservations.js';
 import type { ChangeSource } from '../../storage/change-feed.js';
 import type { BlockColumns, ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { BlockTable } from './block-table.js';
-import type { IdList } from './id-lists.js';
+import { positionBits, type IdList, type PositionBits } from './id-lists.js';
 
 /** Above this many stored blocks (~20 bytes each here, plus a number per product) the index is not built: lists ask the database. */
 export const MAX_INDEXED_BLOCKS = 1_000_000;
@@ -60,10 +60,10 @@ export class AvailabilityIndex {
   }
 
   /**
-   * The positions in `list` of the products blocked during `interval`, ascending; undefined
+   * The positions in `list` of the products blocked during `interval`, as bits; undefined
    * when more blocks are stored than the index holds (the caller asks the database).
    */
-  async blockedPositions(list: IdList, interval: Interval): Promise<Int32Array | undefined> {
+  async blockedPositions(list: IdList, interval: Interval): Promise<PositionBits | undefined> {
     if (!(await this.current())) return undefined;
     const numbers = this.numbersOf(list);
     const flags = new Uint8Array(this.numbers.size);
@@ -72,10 +72,10 @@ export class AvailabilityIndex {
     for (let index = 0; index < starts.length; index++) {
       if ((starts[index] as number) < interval.end && (ends[index] as number) > interval.start) flags[products[index] as number] = 1;
     }
-    let count = 0;
-    for (let position = 0; position < numbers.length; position++) count += flags[numbers[position] as number] as number;
-    const blocked = new Int32Array(count);
-    for (let position = 0, at = 0; at < count; position++) if (flags[numbers[position] as number]) blocked[at++] = position;
+    const blocked = positionBits(numbers.length);
+    for (let position = 0; position < numbers.length; position++) {
+      if (flags[numbers[position] as number]) blocked[position >>> 5] = (blocked[position >>> 5] as number) | (1 << (position & 31));
+    }
     return blocked;
   }
 
