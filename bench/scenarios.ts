@@ -15,8 +15,10 @@ export interface ScenarioContext {
 
 /** Connections of every write scenario: the issue's bound on tails holds at this many. */
 export const WRITE_CONNECTIONS = 32;
-/** Whole UTC days from now that the seeded reservations fall in (see generateProduct). */
+/** Whole UTC days from now where most seeded reservations fall (see generateProduct). */
 const RESERVED_DAYS = 60;
+/** Whole UTC days from now by which every seeded reservation has ended, buffers included (generateProduct: at most 30 + 3 × 27 − 1, and a day's buffer). */
+const SEEDED_UNTIL_DAYS = 120;
 const DAY = 86_400_000;
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -125,8 +127,8 @@ export const LOAD_SCENARIOS: Partial<Record<ScenarioName, ScenarioDefinition>> =
       let made = 0;
       return () => {
         made++;
-        // Beyond the seeded reservations: a request is refused only by another confirmed one.
-        const { from, to } = randomInterval(RESERVED_DAYS + 30, 300);
+        // Beyond the seeded reservations: nothing refuses these requests, as none is confirmed.
+        const { from, to } = randomInterval(SEEDED_UNTIL_DAYS, 300);
         const customer = { name: `Zákazník ${made}`, email: `customer-${made}@bench.example` };
         return { method: 'POST', path: '/api/bookings', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: pick(catalogue.publishedIds), from, to, customer }) };
       };
