@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     storage: options.storage,
     productValidator: createProductValidator(options.config.products.timeUnits),
     mediaStore: options.mediaStore ?? new LocalMediaStore(join(options.dataDir, 'media')),
-    caches: createProductCaches(options.storage.changes, options.cacheBytes, bodies),
+    caches: createProductCaches(options.storage.changes, options.cacheBytes, bodies, options.storage.reservationBlocks),
     sessions: new SessionManager(
       options.storage.sessions,
       new TokenSigner(options.secret),

@@ -9,7 +9,7 @@ import { productGrant } from './product-access.js';
 import { applyAfterRead, hasAfterRead } from './read-hooks.js';
 import { galleryImages, renderProducts } from '../../read-model/products/render.js';
 import { renderBodies } from '../../read-model/products/render-bodies.js';
-import { withoutReserved, type IdList } from '../../read-model/products/id-lists.js';
+import { exceptPositions, withoutReserved, type IdList } from '../../read-model/products/id-lists.js';
 import { RankedList, splitRange } from '../../read-model/products/range-lists.js';
 import { compose, type CopyPart } from '../output-buffer.js';
 import { BodyFile, type KeptBody } from '../../read-model/body-file.js';
@@ -49,15 +49,13 @@ async function matchingIds(services: Services, grant: Grant, query: ListQuery): 
   const key = queryKey('ids', grant, { where, searchWords, available, sort });
   return services.caches.ids.getOrLoad(key, async () => {
     if (available) {
-      // The same list less the products reserved in that interval: every interval shares the
+      // The same list less the products blocked in that interval: every interval shares the
       // one cached list and keeps only the positions that remain.
-      const [base, blocked] = await Promise.all([
-        matchingIds(services, grant, { ...query, available: undefined }),
-        services.storage.products.blockedIds(available),
-      ]);
+      const base = await matchingIds(services, grant, { ...query, available: undefined });
       if (!base) return undefined;
-      const ids = withoutReserved(base, blocked);
-      return { value: ids, size: (base.length - ids.length) * 4 + key.length * 2 + 64 };
+      const blocked = await services.caches.availability?.blockedPositions(base, available);
+      const ids = blocked ? exceptPositions(base, blocked) : withoutReserved(base, await services.storage.products.blockedIds(available));
+      return { value: ids, size: ids.removedCount * 4 + key.length * 2 + 64 };
     }
     const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
     return ids && { value: ids, size: ids.length * 56 + key.length * 2 };

@@ -18,6 +18,11 @@ class ExceptIdList implements IdList {
     return this.base.length - this.removed.length;
   }
 
+  /** How many entries of the base it leaves out. */
+  get removedCount(): number {
+    return this.removed.length;
+  }
+
   /** The base position of the `index`-th remaining entry. */
   private positionOf(index: number): number {
     // removed[i] - i (the entries remaining before removed[i]) never decreases: count those ≤ index.
@@ -42,6 +47,9 @@ class ExceptIdList implements IdList {
     return ids;
   }
 }
+
+/** The entries of `base` less those at `removed`, sorted positions. */
+export const exceptPositions = (base: IdList, removed: Int32Array): ExceptIdList => new ExceptIdList(base, removed);
 
 export function withoutReserved(base: IdList, reserved: Set<string>): ExceptIdList {
   const removed: number[] = [];

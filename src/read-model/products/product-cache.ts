@@ -8,6 +8,8 @@ import { ReadCache } from '../read-cache.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import { toRecord } from '../../storage/product-record.js';
 import { BodyFile, type KeptBody } from '../body-file.js';
+import type { ReservationBlocks } from '../../storage/reservation-blocks.js';
+import { AvailabilityIndex } from './availability-index.js';
 
 /** A product ready to serve: its bodies by depth, and whether the last access filter checked lets it be read. */
 export interface ProductEntry {
@@ -117,6 +119,8 @@ export interface ProductCaches {
   images: ReadCache<MediaImage | null>;
   /** Where the rendered bodies of `products` are kept. */
   bodies: BodyFile;
+  /** Which products are blocked in an interval, in memory (without it, lists ask the database). */
+  availability?: AvailabilityIndex;
 }
 
 const MB = 1024 * 1024;
@@ -139,7 +143,7 @@ const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0
  * arrays of pages show several products, so any write of what they show forgets them all.
  * Sessions (signing in, refreshing, signing out) change none of them.
  */
-export function createProductCaches(feed: ChangeFeed, budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory()): ProductCaches {
+export function createProductCaches(feed: ChangeFeed, budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory(), blocks?: ReservationBlocks): ProductCaches {
   const rows = feed.source('products');
   const shown = feed.source('products', 'accounts', 'media');
   const bytes = (share: number) => Math.max(MB / 4, Math.floor((budgetBytes * share) / TOTAL_SHARES));
@@ -153,5 +157,6 @@ export function createProductCaches(feed: ChangeFeed, budgetBytes: number = TOTA
     counts: new ReadCache<number>(rows, bytes(SHARES.counts)),
     images: new ReadCache<MediaImage | null>(feed.source('media'), bytes(SHARES.images)),
     bodies,
+    ...(blocks ? { availability: new AvailabilityIndex(blocks, rows) } : {}),
   };
 }
