@@ -135,8 +135,14 @@ function scaleFigures(measurements: Measurement[], baselineFile: string, product
     const then = baseline.measurements.find((m) => m.scenario === scenario);
     for (const now of measurements.filter((m) => m.scenario === scenario)) {
       if (!then || then.p50 === 0) continue;
+      const name = `${now.title}: p50 at ${products} ÷ at ${baseline.products}`;
+      // No successful answer within the measure, no p50: that is no pass.
+      if (now.p50 === 0) {
+        figures.push({ name, build: now.build, value: 0, unit: '×', target: '≤ 1.5', pass: false, note: `no answer within the measure, against ${then.p50} ms` });
+        continue;
+      }
       const factor = Number((now.p50 / then.p50).toFixed(2));
-      figures.push({ name: `${now.title}: p50 at ${products} ÷ at ${baseline.products}`, build: now.build, value: factor, unit: '×', target: '≤ 1.5', pass: factor <= 1.5, note: `${now.p50} ms against ${then.p50} ms` });
+      figures.push({ name, build: now.build, value: factor, unit: '×', target: '≤ 1.5', pass: factor <= 1.5, note: `${now.p50} ms against ${then.p50} ms` });
     }
   }
   return figures;
