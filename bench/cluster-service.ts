@@ -36,8 +36,9 @@ export async function startClusterService(build: Build, database: BenchDatabase,
   });
   const startupMs = Date.now() - started;
   const pids = cluster.instances.map((instance) => instance.process.child.pid as number);
-  if (settings.pin) for (const pid of [...pids, ...childrenNamed('haproxy')]) pinToServerCpu(pid);
+  const balancerPids = childrenNamed('haproxy');
+  if (settings.pin) for (const pid of [...pids, ...balancerPids]) pinToServerCpu(pid);
   // The run stops the service before its last figures and again when it ends, whatever happened.
   let stopped: Promise<void> | undefined;
-  return { build, url: cluster.url, pids, startupMs, stop: () => (stopped ??= cluster.close()) };
+  return { build, url: cluster.url, pids, balancerPids, startupMs, stop: () => (stopped ??= cluster.close()) };
 }

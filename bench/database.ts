@@ -9,6 +9,12 @@ export interface BenchDatabase {
   dataDir: string;
   /** Bytes on disk: the SQLite file with its log and shared memory, or pg_database_size. */
   sizeBytes(): Promise<number>;
+  /**
+   * After a bulk seed: PostgreSQL's VACUUM ANALYZE now, which its autovacuum would otherwise
+   * run on the new rows during the first measures (it took half a core beside one of them).
+   * SQLite's statistics are the service's own business (PlannerStatistics).
+   */
+  settle(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -24,6 +30,7 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres', adminUrl: st
           .filter((file) => file.startsWith('rental.db'))
           .reduce((sum, file) => sum + statSync(join(dataDir, file)).size, 0);
       },
+      async settle() {},
       async drop() {},
     };
   }
@@ -46,6 +53,15 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres', adminUrl: st
   return {
     url: url.toString(),
     dataDir,
+    settle: async () => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query('VACUUM (ANALYZE)');
+      } finally {
+        await client.end();
+      }
+    },
     sizeBytes: () => admin(async (client) => Number((await client.query<{ size: string }>('SELECT pg_database_size($1) AS size', [database])).rows[0]?.size)),
     drop: () => admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))),
   };

@@ -1,8 +1,9 @@
 import type { Options } from 'autocannon';
+import { DatabaseProbe, type DatabaseLoad } from './database-load.js';
 import { drive, type Load } from './load.js';
 import type { ScenarioName } from './options.js';
 import type { ReferenceMeasure, ReferenceName, References } from './references.js';
-import { serviceCpuMicroseconds, type Service } from './service.js';
+import { balancerCpuMicroseconds, serviceCpuMicroseconds, type Service } from './service.js';
 
 /** What a scenario must reach: a share of its adjacent reference, a rate, a bound on p99 ÷ p50. */
 export interface Target {
@@ -33,6 +34,10 @@ export interface Measurement {
   target?: Target;
   /** With besideFactor: the p99 of the same requests measured alone. */
   p99Alone?: number;
+  /** HAProxy's CPU time per answer (--instances). */
+  balancerCpuMicrosecondsPerRequest?: number;
+  /** PostgreSQL's side of the measured seconds (--db postgres). */
+  database?: DatabaseLoad;
   pass?: boolean;
   note?: string;
 }
@@ -80,15 +85,22 @@ export interface LoadScenario {
 }
 
 /** The reference before, the scenario (after its warm-up), the reference after; CPU time taken over the measured run only. */
-export async function measureLoad(service: Service, references: References, settings: MeasureSettings, scenario: LoadScenario): Promise<Measurement> {
+export async function measureLoad(service: Service, references: References, settings: MeasureSettings, scenario: LoadScenario, probe?: DatabaseProbe): Promise<Measurement> {
   const before = await references.before(scenario.reference, scenario.connections);
   const options = { ...scenario.load, url: service.url, connections: scenario.connections };
   if (settings.warmup > 0) await drive({ ...options, duration: settings.warmup });
+  const databaseBefore = await probe?.sample();
   const cpuBefore = serviceCpuMicroseconds(service);
+  const balancerBefore = balancerCpuMicroseconds(service);
   const load = await drive({ ...options, duration: settings.duration });
   const cpu = serviceCpuMicroseconds(service) - cpuBefore;
+  const balancer = balancerCpuMicroseconds(service) - balancerBefore;
+  const databaseAfter = await probe?.sample();
   const after = await references.after(scenario.reference, scenario.connections);
-  return judge(fromLoad(scenario, service, load, cpu, before, after));
+  const measured = fromLoad(scenario, service, load, cpu, before, after);
+  if (service.balancerPids) measured.balancerCpuMicrosecondsPerRequest = Math.round(balancer / Math.max(1, load.requests));
+  if (databaseBefore && databaseAfter) measured.database = DatabaseProbe.between(databaseBefore, databaseAfter, load.requests);
+  return judge(measured);
 }
 
 export function fromLoad(scenario: Omit<LoadScenario, 'load'>, service: Service, load: Load, cpuMicroseconds: number, before?: ReferenceMeasure, after?: ReferenceMeasure): Measurement {

@@ -1,3 +1,4 @@
+import type { DatabaseLoad } from './database-load.js';
 import { describeTarget, type Measurement } from './measurement.js';
 
 /** A figure that is not a load: RSS, start-up, size on disk, a scale factor. */
@@ -18,6 +19,9 @@ export interface Skipped {
 
 const ok = (pass: boolean | undefined) => (pass === undefined ? '' : pass ? 'yes' : '**no**');
 const number = (value: number) => (value === 0 ? '' : value.toLocaleString('en-US'));
+const databaseNote = (load: DatabaseLoad) =>
+  `PostgreSQL committed ${number(load.transactionsPerSecond) || 0} transactions/s (${load.transactionsPerRequest} per answer)` +
+  (load.cpuMicrosecondsPerRequest !== undefined ? `, its CPU ${load.cpuMicrosecondsPerRequest} µs per answer (${load.cores} of a core)` : '');
 
 /** The table that goes into the README: one line per measurement, then the figures. */
 export function markdown(measurements: Measurement[], figures: Figure[], skipped: Skipped[], compared: boolean): string {
@@ -39,6 +43,10 @@ export function markdown(measurements: Measurement[], figures: Figure[], skipped
     for (const f of figures) lines.push(`| ${f.name}${build(f.build)} | ${f.value.toLocaleString('en-US')} ${f.unit} | ${f.target ?? ''} | ${ok(f.pass)} | ${f.note ?? ''} |`);
   }
   const notes = measurements.filter((m) => m.note).map((m) => `- ${m.title}${compared ? ` (${m.build})` : ''}: ${m.note}`);
+  for (const m of measurements.filter((measured) => measured.database || measured.balancerCpuMicrosecondsPerRequest !== undefined)) {
+    const balancer = m.balancerCpuMicrosecondsPerRequest !== undefined ? `HAProxy's CPU ${m.balancerCpuMicrosecondsPerRequest} µs per answer` : '';
+    notes.push(`- ${m.title}${compared ? ` (${m.build})` : ''}: ${[balancer, m.database ? databaseNote(m.database) : ''].filter(Boolean).join('; ')}`);
+  }
   if (notes.length > 0) lines.push('', ...notes);
   if (skipped.length > 0) lines.push('', ...skipped.map((s) => `- skipped ${s.scenario}: ${s.reason}`));
   return lines.join('\n');

@@ -4,6 +4,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildKnowsConfigKey, buildRef, type Build } from './builds.js';
 import { login, seededService, type Catalogue } from './catalogue.js';
+import { DatabaseProbe } from './database-load.js';
 import { freshDatabase, type BenchDatabase } from './database.js';
 import { measureSse, measureWebhooks } from './events.js';
 import { measureLoginBurst } from './login-burst.js';
@@ -36,6 +37,8 @@ interface Subject {
   settings: ServiceSettings;
   /** Its read scenario's measurement: the login burst's reads are judged against it. */
   readAlone?: Measurement;
+  /** PostgreSQL's commits and CPU over each load scenario (--db postgres). */
+  probe?: DatabaseProbe;
 }
 
 /** Later features' scenarios: what they need of the service. */
@@ -65,7 +68,8 @@ async function prepare(build: Build, options: BenchOptions, work: string, index:
   log(`${build.label}: seeding ${options.products} products ${options.seed === 'api' ? 'through the API' : 'in bulk'}`);
   const { service, catalogue } = await seededService(build, database, options.products, options.seed, settings);
   const context: ScenarioContext = { catalogue, token: await login(service.url, catalogue.admin), readConnections: options.connections };
-  return { build, database, service, context, endpoints: await Endpoints.of(service.url), settings };
+  const probe = options.db === 'postgres' ? await DatabaseProbe.open(options.postgresUrl, database.url) : undefined;
+  return { build, database, service, context, endpoints: await Endpoints.of(service.url), settings, ...(probe ? { probe } : {}) };
 }
 
 /** The bodies B1 and B2 send: one product at depth 1 and one list page of 20, as the service answered them. */
@@ -94,7 +98,7 @@ async function measure(scenario: ScenarioName, subject: Subject, references: Ref
   const definition = LOAD_SCENARIOS[scenario];
   if (definition) {
     const connections = definition.writes ? WRITE_CONNECTIONS : context.readConnections;
-    const measured = await measureLoad(service, references, settings, { ...definition, scenario, connections, load: definition.load(context) });
+    const measured = await measureLoad(service, references, settings, { ...definition, scenario, connections, load: definition.load(context) }, subject.probe);
     if (scenario === 'read') subject.readAlone = measured;
     return [measured];
   }
@@ -131,8 +135,14 @@ function scaleFigures(measurements: Measurement[], baselineFile: string, product
     const then = baseline.measurements.find((m) => m.scenario === scenario);
     for (const now of measurements.filter((m) => m.scenario === scenario)) {
       if (!then || then.p50 === 0) continue;
+      const name = `${now.title}: p50 at ${products} ÷ at ${baseline.products}`;
+      // No successful answer within the measure, no p50: that is no pass.
+      if (now.p50 === 0) {
+        figures.push({ name, build: now.build, value: 0, unit: '×', target: '≤ 1.5', pass: false, note: `no answer within the measure, against ${then.p50} ms` });
+        continue;
+      }
       const factor = Number((now.p50 / then.p50).toFixed(2));
-      figures.push({ name: `${now.title}: p50 at ${products} ÷ at ${baseline.products}`, build: now.build, value: factor, unit: '×', target: '≤ 1.5', pass: factor <= 1.5, note: `${now.p50} ms against ${then.p50} ms` });
+      figures.push({ name, build: now.build, value: factor, unit: '×', target: '≤ 1.5', pass: factor <= 1.5, note: `${now.p50} ms against ${then.p50} ms` });
     }
   }
   return figures;
@@ -191,6 +201,7 @@ async function main(): Promise<void> {
   } finally {
     await references.stop();
     for (const subject of subjects) {
+      await subject.probe?.close();
       await subject.service.stop();
       await subject.database.drop();
     }

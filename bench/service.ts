@@ -11,6 +11,8 @@ export interface Service {
   url: string;
   /** Every service process: CPU time and RSS are their sums. */
   pids: number[];
+  /** HAProxy's processes in front of them (--instances): their CPU time is reported apart. */
+  balancerPids?: number[];
   startupMs: number;
   stop(): Promise<void>;
 }
@@ -54,4 +56,5 @@ export async function startService(build: Build, database: BenchDatabase, settin
 }
 
 export const serviceCpuMicroseconds = (service: Service): number => service.pids.reduce((sum, pid) => sum + cpuMicroseconds(pid), 0);
+export const balancerCpuMicroseconds = (service: Service): number => (service.balancerPids ?? []).reduce((sum, pid) => sum + cpuMicroseconds(pid), 0);
 export const serviceRssMb = (service: Service): number => service.pids.reduce((sum, pid) => sum + rssMb(pid), 0);

@@ -6,6 +6,7 @@ import type { RentalConfig } from './config/types.js';
 import { databaseOptions, type Env } from './env.js';
 import { openStorage, type Storage } from './storage/storage.js';
 import { openMediaStore } from './storage/open-media-store.js';
+import { compileDeferred } from './domain/schema-validator.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -43,6 +44,8 @@ export async function startService(env: Env, options: { logLevel?: string; confi
     app.addHook('onClose', async () => media.store.close());
     if (media.warning) app.log.warn(media.warning);
     await app.listen({ port: env.port, host: env.host });
+    // The validators not yet used, compiled between the first requests rather than before them.
+    compileDeferred().catch((error: unknown) => app.log.error({ err: error }, 'a validation schema does not compile'));
     return {
       app,
       storage,

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
+
+/**
+ * jose is ~45 ES modules that start-up would load before the service can answer; it is
+ * loaded by the first token signed or checked instead.
+ */
+let jose: Promise<typeof import('jose')> | undefined;
+const loadJose = () => (jose ??= import('jose'));
 
 /** What a token says: whose it is, which session, until when (UNIX seconds). */
 export interface TokenClaims {
@@ -24,6 +30,7 @@ export class TokenSigner {
   constructor(private readonly key: Uint8Array) {}
 
   async sign(claims: TokenClaims): Promise<string> {
+    const { SignJWT } = await loadJose();
     return new SignJWT({ sid: claims.sessionId, collection: 'rents' })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.accountId)
@@ -47,6 +54,7 @@ export class TokenSigner {
   }
 
   private async check(token: string): Promise<TokenClaims | undefined> {
+    const { jwtVerify, errors } = await loadJose();
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return undefined;

@@ -33,11 +33,44 @@ const FORMAT_MESSAGES: Record<string, string> = {
   uri: 'Must be a URI.',
 };
 
+/**
+ * Compiling every schema at start-up cost ~0.4 s of Ajv, and its garbage, before the service
+ * could answer. Each is compiled when first used, or by compileDeferred once the service
+ * listens, whichever comes first; a schema is the code's, so compiling it later fails no
+ * differently.
+ */
+const deferred = new Set<() => unknown>();
+
+/** `compile` run once, when the function returned is first called or by compileDeferred. */
+export function compileLater<T>(compile: () => T): () => T {
+  let compiled: { value: T } | undefined;
+  const get = (): T => {
+    if (!compiled) {
+      compiled = { value: compile() };
+      deferred.delete(get);
+    }
+    return compiled.value;
+  };
+  deferred.add(get);
+  return get;
+}
+
+/** Compiles what is still deferred, one schema per turn of the event loop, so that requests are answered between them. */
+export async function compileDeferred(): Promise<void> {
+  for (const get of [...deferred]) {
+    await new Promise((resolve) => setImmediate(resolve));
+    get();
+  }
+}
+
 export type SchemaCheck = (data: unknown) => ErrorItem[];
 
 export function compileSchema(schema: TSchema): SchemaCheck {
-  const validate = ajv.compile(schema);
-  return (data) => (validate(data) ? [] : toErrorItems(validate.errors ?? []));
+  const validator = compileLater(() => ajv.compile(schema));
+  return (data) => {
+    const validate = validator();
+    return validate(data) ? [] : toErrorItems(validate.errors ?? []);
+  };
 }
 
 /**

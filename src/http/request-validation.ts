@@ -9,7 +9,7 @@ import { webhookFields } from '../domain/webhooks.js';
 import { isPlainObject } from '../domain/merge.js';
 import { productFields } from '../domain/product-fields.js';
 import { availabilityOf } from '../domain/list-query.js';
-import { createAjv, toErrorItems } from '../domain/schema-validator.js';
+import { compileLater, createAjv, toErrorItems } from '../domain/schema-validator.js';
 import { parseSelect } from '../domain/select.js';
 import { parseSort } from '../domain/where/parse-sort.js';
 import { parseWhere } from '../domain/where/parse-where.js';
@@ -118,13 +118,14 @@ function nonTextProperties(schema: AnySchema): Set<string> {
 function queryValidator(schema: AnySchema): (data: unknown) => Result {
   // A query its operation reads and checks as sent (import and export: every problem in one 400).
   if ((schema as Record<string, unknown>)['x-validated-by'] === 'operation') return () => true;
-  const validate = textAjv.compile(schema);
+  const validator = compileLater(() => textAjv.compile(schema));
   const emptyIsAbsent = nonTextProperties(schema);
   const outcomes = new WeakMap<object, { value?: unknown; error?: Error }>();
   return (data) => {
     const raw = (data ?? {}) as Record<string, unknown>;
     let outcome = outcomes.get(raw);
     if (!outcome) {
+      const validate = validator();
       const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
       for (const [key, value] of Object.entries(raw)) if (!(value === '' && emptyIsAbsent.has(key))) copy[key] = value;
       outcome = validate(copy) ? { value: Object.freeze(copy) } : { error: new ValidationError(toErrorItems(validate.errors ?? [])) };
@@ -140,20 +141,24 @@ function bodyValidator(schema: AnySchema): (data: unknown) => Result {
   if ((schema as Record<string, unknown>)['x-validated-by'] === 'operation') {
     return (data) => (data === null || data === undefined || isPlainObject(data) ? true : { error: Errors.BODY_NOT_OBJECT() });
   }
-  const validate = bodyAjv.compile(schema);
+  const validator = compileLater(() => bodyAjv.compile(schema));
   return (data) => {
     // A body a content-type parser hands on as a stream is read, and checked, by its operation.
     if (data instanceof Readable) return true;
     // No body at all is `{}`: the 400 then names each required field.
     const body = data ?? {};
     if (!isPlainObject(body)) return { error: Errors.BODY_NOT_OBJECT() };
+    const validate = validator();
     return validate(body) ? { value: body } : { error: new ValidationError(toErrorItems(validate.errors ?? [])) };
   };
 }
 
 function partValidator(schema: AnySchema): (data: unknown) => Result {
-  const validate = textAjv.compile(schema);
-  return (data) => (validate(data ?? {}) ? true : { error: new ValidationError(toErrorItems(validate.errors ?? [])) });
+  const validator = compileLater(() => textAjv.compile(schema));
+  return (data) => {
+    const validate = validator();
+    return validate(data ?? {}) ? true : { error: new ValidationError(toErrorItems(validate.errors ?? [])) };
+  };
 }
 
 export function registerRequestValidation(app: FastifyInstance): void {

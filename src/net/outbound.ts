@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Agent, errors as undiciErrors, request } from 'undici';
+import type { Agent } from 'undici';
 import { OutboundError } from './outbound-error.js';
 import { ipLiteral, isPublicAddress } from './address-policy.js';
 
@@ -75,9 +75,23 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-/** Connections of public-only requests resolve through checkedLookup; a socket kept alive was checked when it connected. */
-const publicAgent = new Agent({ connect: { lookup: checkedLookup }, keepAliveTimeout: 4_000 });
-const anyAgent = new Agent({ keepAliveTimeout: 4_000 });
+type Undici = typeof import('undici');
+
+/**
+ * undici and its agents, loaded by the first outbound request: ~40 modules that a service
+ * with no webhook or imported calendar never needs, and that start-up would otherwise load.
+ * Connections of public-only requests resolve through checkedLookup; a socket kept alive was
+ * checked when it connected.
+ */
+let client: Promise<{ undici: Undici; publicAgent: Agent; anyAgent: Agent }> | undefined;
+const loadClient = () =>
+  (client ??= import('undici').then((undici) => ({
+    undici,
+    publicAgent: new undici.Agent({ connect: { lookup: checkedLookup }, keepAliveTimeout: 4_000 }),
+    anyAgent: new undici.Agent({ keepAliveTimeout: 4_000 }),
+  })));
+/** undici's error class once loaded: before that, no error can be one of its. */
+let UndiciError: Undici['errors']['UndiciError'] | undefined;
 
 /**
  * Checks a URL as it is given (a webhook's or a calendar's, at creation or change): an
@@ -110,7 +124,7 @@ function failure(error: unknown, timedOut: boolean, limits: OutboundLimits): Out
   if (cause instanceof OutboundError) return cause;
   const code = (error as { code?: unknown }).code;
   if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return new OutboundError('timeout', `No complete answer within ${limits.timeoutMs / 1000} s.`);
-  if (error instanceof undiciErrors.UndiciError || (error as NodeJS.ErrnoException).code) {
+  if ((UndiciError && error instanceof UndiciError) || (error as NodeJS.ErrnoException).code) {
     const code = (error as NodeJS.ErrnoException).code;
     return new OutboundError('network', code === 'ENOTFOUND' ? 'The host name could not be resolved.' : `The connection failed (${code ?? (error as Error).name}).`);
   }
@@ -134,7 +148,9 @@ export async function outboundRequest(target: string, options: OutboundRequest):
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const accept = options.accept ?? ((status: number) => status >= 200 && status < 300);
   try {
-    const response = await request(url, {
+    const { undici, publicAgent, anyAgent } = await loadClient();
+    UndiciError = undici.errors.UndiciError;
+    const response = await undici.request(url, {
       method: options.method ?? 'GET',
       headers: { 'user-agent': USER_AGENT, ...options.headers },
       body: options.body,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema, Dialect } from './schema.js';
 import { AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, openSqlite } from './sqlite-dialect.js';
@@ -129,6 +129,19 @@ export function sqliteFile(url: string, dataDir: string): string {
 }
 
 /**
+ * Whether the database has run exactly the code's migrations, read without writing. Then
+ * migrateToLatest would only take its lock and commit an empty transaction, which on SQLite
+ * also started the checkpoint thread in the middle of every start-up. Anything else (a
+ * pending migration, one the code does not know, an error) is left to migrateToLatest.
+ */
+async function migrated(migrator: Migrator, db: Kysely<DatabaseSchema>): Promise<boolean> {
+  const migrations = await migrator.getMigrations();
+  if (migrations.some((migration) => migration.executedAt === undefined)) return false;
+  const { rows } = await sql<{ count: number | string }>`SELECT count(*) AS count FROM ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  return Number(rows[0]?.count) === migrations.length;
+}
+
+/**
  * Applies the pending migrations, all in one transaction on either database: a failure leaves
  * the schema as it was. Concurrent starters wait for each other (Kysely's migration lock on
  * PostgreSQL, the write lock on SQLite), so the migrations run once.
@@ -137,6 +150,7 @@ export async function migrate(database: OpenDatabase, provider: MigrationProvide
   // Branches add migrations in number ranges of their own: one merged later than a higher
   // number already run (030 after 040) must still run, not stop the start.
   const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
+  if (await migrated(migrator, database.db).catch(() => false)) return;
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -103,6 +103,23 @@ describe('SQLite migrations', () => {
     }
   });
 
+  it('an up-to-date file is started on as it is; one a later release migrated is refused', async () => {
+    const { file, database } = await newFile();
+    try {
+      await migrate(database);
+      const before = tablesAndIndexes(file);
+      await migrate(database);
+      assert.deepEqual(tablesAndIndexes(file), before);
+
+      const later: Migration = { up: (db) => sql`CREATE TABLE later_table (id integer PRIMARY KEY)`.execute(db).then(() => undefined) };
+      await migrate(database, withExtra({ '999-later': later }));
+      // This release's code has every migration the file ran but one: it must not start on it.
+      await assert.rejects(migrate(database), /^Error: Could not migrate the database: .*999-later is missing/);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('a database that cannot be reached is named as such, not as a failed migration', async () => {
     const database = await openDatabase('postgres://nobody:secret@127.0.0.1:1/none', tmpdir());
     try {

@@ -1,4 +1,4 @@
-import { stringify, type Options } from 'csv-stringify/sync';
+import type { Options } from 'csv-stringify/sync';
 import { PRODUCT_COLUMNS, cellOf } from '../../domain/product-columns.js';
 import { neutraliseCell } from '../../domain/spreadsheet-cells.js';
 
@@ -25,7 +25,7 @@ const CSV_OPTIONS: Options = {
   quoted_match: [/^$/, /[\r\n]/],
 };
 
-const csvRecords = (records: (string | undefined)[][]): string => stringify(records, CSV_OPTIONS);
+type Stringify = typeof import('csv-stringify/sync').stringify;
 
 const csvRow = (doc: Record<string, unknown>): (string | undefined)[] => PRODUCT_COLUMNS.map((column) => cellOf(doc, column));
 
@@ -44,6 +44,9 @@ export async function* exportText<Doc extends object = Record<string, unknown>>(
   options: { bom?: boolean; layout?: CsvLayout<Doc> } = {},
 ): AsyncGenerator<string> {
   if (format === 'csv') {
+    // Loaded by the first CSV export, not by every start-up.
+    const { stringify }: { stringify: Stringify } = await import('csv-stringify/sync');
+    const csvRecords = (records: (string | undefined)[][]): string => stringify(records, CSV_OPTIONS);
     const layout = options.layout ?? (PRODUCT_LAYOUT as unknown as CsvLayout<Doc>);
     const row = (doc: Doc) => layout.cells(doc).map((cell) => (cell === undefined ? undefined : neutraliseCell(cell)));
     yield (options.bom ? '\uFEFF' : '') + csvRecords([[...layout.header]]);

@@ -1,7 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { CsvError, parse, type CastingContext } from 'csv-parse';
-import { JSONParser } from '@streamparser/json';
+import type { CastingContext } from 'csv-parse';
 import { APIError, ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { Errors } from '../../errors/codes.js';
 import { headerColumns, rowData, type Cell } from '../../domain/product-columns.js';
@@ -68,7 +67,9 @@ function checkedJson(value: unknown): { data?: JsonObject; errors: ErrorItem[] }
 
 const asCell = (value: string, context: CastingContext): Cell => ({ text: value, quoted: context.quoting });
 
+// The parsers are loaded by the first import that needs them, not by every start-up.
 async function* csvRows(file: ImportFile): AsyncGenerator<SourceRow> {
+  const { CsvError, parse } = await import('csv-parse');
   const delimiter = delimiterOf((await firstLine(file)).replace(BOM, ''));
   const input = file();
   // Records of any length: a row with too few or too many cells is that row's error, not the file's.
@@ -103,6 +104,7 @@ async function* csvRows(file: ImportFile): AsyncGenerator<SourceRow> {
 }
 
 async function* jsonRows(file: ImportFile): AsyncGenerator<SourceRow> {
+  const { JSONParser } = await import('@streamparser/json');
   const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
   const values: unknown[] = [];
   let topLevel: 'unknown' | 'array' | 'other' = 'unknown';
