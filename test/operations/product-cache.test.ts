@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkedAgainst, createProductCaches, entrySize, productEntry, type ProductEntry } from '../../src/read-model/products/product-cache.js';
+import { changeCaches, checkedAgainst, createProductCaches, entrySize, productEntry, type ProductEntry } from '../../src/read-model/products/product-cache.js';
 import { etagOf } from '../../src/operations/products/etag.js';
 import { parseAccessWhere } from '../../src/domain/where/parse-where.js';
 import { productFields } from '../../src/domain/product-fields.js';
@@ -16,8 +16,7 @@ const entry = (): ProductEntry => ({});
 
 /** How many of `count` bodies of 10 KB the product cache still holds after storing them all. */
 function heldOf(budgetBytes: number | undefined, count: number): number {
-  const feed = new ChangeFeed();
-  const { products } = budgetBytes === undefined ? createProductCaches(feed) : createProductCaches(feed, budgetBytes);
+  const { products } = budgetBytes === undefined ? createProductCaches() : createProductCaches(budgetBytes);
   for (let index = 0; index < count; index++) products.set(`p${index}`, entry(), ENTRY_BYTES, products.generation);
   let held = 0;
   for (let index = 0; index < count; index++) if (products.get(`p${index}`)) held++;
@@ -34,12 +33,12 @@ describe('the read caches budget', () => {
     const dir = mkdtempSync(join(tmpdir(), 'product-cache-'));
     const file = BodyFile.open(dir, 64 * 1024 * 1024);
     try {
-      const { products } = createProductCaches(new ChangeFeed(), undefined, file);
+      const { products } = createProductCaches(undefined, file);
       const anonymous = parseAccessWhere({ 'settings.published': { equals: true } }, productFields);
       const body = Buffer.from('{"id":"p"}');
       for (let index = 0; index < 100_000; index++) {
         const row = { id: `p${index}`, owner_id: 'o', published: 1, doc: '{}', owner_name: null, owner_profile: null } as unknown as ProductReadRow;
-        // As a first read keeps it (readProduct, keepWritten).
+        // As a first read keeps it (read-product.ts, keepWritten).
         const read = productEntry(row);
         read.row = undefined;
         read.checked = checkedAgainst(anonymous, row);
@@ -63,7 +62,9 @@ describe('the read caches budget', () => {
 
   it('keeps product bodies through session changes, and forgets them on an account change', () => {
     const feed = new ChangeFeed();
-    const { products } = createProductCaches(feed);
+    const caches = createProductCaches();
+    feed.onCommitted((change) => changeCaches(caches, change));
+    const { products } = caches;
     products.set('p', entry(), ENTRY_BYTES, products.generation);
     feed.bump('sessions');
     assert.ok(products.get('p'), 'a refreshed or revoked token changes no body');
