@@ -9,6 +9,7 @@ import { SessionsRepository } from './sessions-repository.js';
 import { CalendarTokensRepository } from './calendar-tokens-repository.js';
 import { CalendarsRepository } from './calendars-repository.js';
 import type { Dialect } from './schema.js';
+import { ReservationBlocks } from './reservation-blocks.js';
 import { ChangeFeed, type ChangeTopic } from './change-feed.js';
 import { ChangeNotices } from './change-notices.js';
 import { OwnerProfiles } from './owner-profiles.js';
@@ -42,6 +43,8 @@ export interface Storage {
   readonly leases: LeaseStore;
   /** The events of SPEC 11, written in the transactions of the changes they record. */
   readonly outbox: Outbox;
+  /** Every product's reservation blocks at once, for the read model's availability index. */
+  readonly reservationBlocks: ReservationBlocks;
   /** Webhook subscriptions, their queue of deliveries and their log. */
   readonly webhooks: WebhooksRepository;
   /** Resolves when the database answers. */
@@ -94,6 +97,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     calendars: new CalendarsRepository(db),
     bookings: new BookingsRepository(db, database.reader, dialect, changed('products'), outbox),
     outbox,
+    reservationBlocks: new ReservationBlocks(db, database.reader, dialect),
     webhooks: new WebhooksRepository(db, database.reader, dialect),
     async ping() {
       await sql`SELECT 1`.execute(db);

@@ -4,49 +4,74 @@ export interface IdList {
   slice(start: number, end: number): string[];
 }
 
+/** A bitset of a list's positions, 32 a word, position p at bit p % 32 of word p / 32. */
+export type PositionBits = Uint32Array;
+
+export const positionBits = (length: number): PositionBits => new Uint32Array(Math.ceil(length / 32));
+
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /**
- * The entries of `base` less those at `removed` (sorted positions, 4 bytes each): an
- * availability filter of a cached list costs only the products it takes out.
+ * The entries of `base` less those whose positions are set in `removed`: an availability
+ * filter of a cached list costs a bit per entry (and as much again to find a page), so that
+ * the lists of many intervals fit in the cache beside the one list they filter.
  */
-class ExceptIdList implements IdList {
+export class ExceptIdList implements IdList {
+  /** How many entries remain before each word's positions. */
+  private readonly before: Int32Array;
+  readonly length: number;
+
   constructor(
     private readonly base: IdList,
-    private readonly removed: Int32Array,
-  ) {}
-
-  get length(): number {
-    return this.base.length - this.removed.length;
+    private readonly removed: PositionBits,
+  ) {
+    this.before = new Int32Array(removed.length);
+    let remaining = 0;
+    for (let word = 0; word < removed.length; word++) {
+      this.before[word] = remaining;
+      const size = Math.min(32, base.length - word * 32);
+      const inList = size === 32 ? 0xffffffff : (1 << size) - 1;
+      remaining += size - bitCount((removed[word] as number) & inList);
+    }
+    this.length = remaining;
   }
 
-  /** The base position of the `index`-th remaining entry. */
-  private positionOf(index: number): number {
-    // removed[i] - i (the entries remaining before removed[i]) never decreases: count those ≤ index.
-    let low = 0;
-    let high = this.removed.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.removed[middle] as number) - middle <= index) low = middle + 1;
-      else high = middle;
-    }
-    return index + low;
+  /** The memory it holds beyond its base list's. */
+  get bytes(): number {
+    return this.removed.byteLength + this.before.byteLength + 64;
   }
 
   slice(start: number, end: number): string[] {
     const ids: string[] = [];
     const stop = Math.min(end, this.length);
     if (start >= stop) return ids;
-    for (let index = start; index < stop; index++) {
-      const position = this.positionOf(index);
-      ids.push(this.base.slice(position, position + 1)[0] as string);
+    // The last word with no more than `start` entries remaining before it holds the start-th.
+    let low = 0;
+    let high = this.before.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if ((this.before[middle] as number) <= start) low = middle;
+      else high = middle - 1;
+    }
+    let skip = start - (this.before[low] as number);
+    for (let position = low * 32; position < this.base.length && ids.length < stop - start; position++) {
+      if (((this.removed[position >>> 5] as number) >>> (position & 31)) & 1) continue;
+      if (skip > 0) skip--;
+      else ids.push(this.base.slice(position, position + 1)[0] as string);
     }
     return ids;
   }
 }
 
+/** `base` less the entries `reserved` names. */
 export function withoutReserved(base: IdList, reserved: Set<string>): ExceptIdList {
-  const removed: number[] = [];
+  const removed = positionBits(base.length);
   base.slice(0, base.length).forEach((id, position) => {
-    if (reserved.has(id)) removed.push(position);
+    if (reserved.has(id)) removed[position >>> 5] = (removed[position >>> 5] as number) | (1 << (position & 31));
   });
-  return new ExceptIdList(base, Int32Array.from(removed));
+  return new ExceptIdList(base, removed);
 }

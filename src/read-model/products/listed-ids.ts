@@ -1,6 +1,6 @@
 import type { ListQuery } from '../../domain/list-query.js';
 import type { Grant } from '../../operations/access.js';
-import { withoutReserved, type IdList } from './id-lists.js';
+import { ExceptIdList, withoutReserved, type IdList } from './id-lists.js';
 import { queryKey } from './list-keys.js';
 import { filterFor } from './product-filter.js';
 import { RankedList, splitRange } from './range-lists.js';
@@ -18,15 +18,13 @@ export async function matchingIds(services: ReadServices, grant: Grant, query: L
   const key = queryKey('ids', grant, { where, searchWords, available, sort });
   return services.caches.ids.getOrLoad(key, async () => {
     if (available) {
-      // The same list less the products reserved in that interval: every interval shares the
+      // The same list less the products blocked in that interval: every interval shares the
       // one cached list and keeps only the positions that remain.
-      const [base, blocked] = await Promise.all([
-        matchingIds(services, grant, { ...query, available: undefined }),
-        services.storage.products.blockedIds(available),
-      ]);
+      const base = await matchingIds(services, grant, { ...query, available: undefined });
       if (!base) return undefined;
-      const ids = withoutReserved(base, blocked);
-      return { value: ids, size: (base.length - ids.length) * 4 + key.length * 2 + 64 };
+      const blocked = await services.caches.availability?.blockedPositions(base, available);
+      const ids = blocked ? new ExceptIdList(base, blocked) : withoutReserved(base, await services.storage.products.blockedIds(available));
+      return { value: ids, size: ids.bytes + key.length * 2 };
     }
     const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
     return ids && { value: ids, size: ids.length * 56 + key.length * 2 };

@@ -8,6 +8,8 @@ import { ReadCache } from '../read-cache.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import { toRecord } from '../../storage/product-record.js';
 import { BodyFile, type KeptBody } from '../body-file.js';
+import type { ReservationBlocks } from '../../storage/reservation-blocks.js';
+import { AvailabilityIndex } from './availability-index.js';
 
 /** A product ready to serve: its bodies by depth, and whether the last access filter checked lets it be read. */
 export interface ProductEntry {
@@ -117,6 +119,8 @@ export interface ProductCaches {
   images: ReadCache<MediaImage | null>;
   /** Where the rendered bodies of `products` are kept. */
   bodies: BodyFile;
+  /** Which products are blocked in an interval, in memory (without it, lists ask the database). */
+  availability?: AvailabilityIndex;
 }
 
 const MB = 1024 * 1024;
@@ -149,10 +153,11 @@ const followedTopics: { readonly [cache in CacheName]: readonly ChangeTopic[] } 
   pageDocs: SHOWN,
   counts: ROWS,
   images: ['media'],
+  availability: ROWS,
 };
 const followers = Object.entries(followedTopics) as [CacheName, readonly ChangeTopic[]][];
 
-export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory()): ProductCaches {
+export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory(), blocks?: ReservationBlocks): ProductCaches {
   const bytes = (share: number) => Math.max(MB / 4, Math.floor((budgetBytes * share) / TOTAL_SHARES));
   return {
     products: new ReadCache<ProductEntry>(bytes(SHARES.products), { byKey: true }),
@@ -164,10 +169,11 @@ export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bod
     counts: new ReadCache<number>(bytes(SHARES.counts)),
     images: new ReadCache<MediaImage | null>(bytes(SHARES.images)),
     bodies,
+    ...(blocks ? { availability: new AvailabilityIndex(blocks) } : {}),
   };
 }
 
 /** Tells each cache that follows the change's topic: what a read started before it has read is not kept. */
 export function changeCaches(caches: ProductCaches, { topic, key }: CommittedChange): void {
-  for (const [name, topics] of followers) if (topics.includes(topic)) caches[name].changed(key);
+  for (const [name, topics] of followers) if (topics.includes(topic)) caches[name]?.changed(key);
 }

@@ -41,7 +41,7 @@ export class ProductReadModel {
   private readonly services: ReadServices;
 
   constructor({ cacheBytes, bodies, ...services }: ProductReadModelOptions) {
-    this.services = { ...services, caches: createProductCaches(cacheBytes, bodies) };
+    this.services = { ...services, caches: createProductCaches(cacheBytes, bodies, services.storage.reservationBlocks) };
   }
 
   /** The caches and the body file, for tests and diagnostics. */
