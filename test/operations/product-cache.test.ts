@@ -71,4 +71,24 @@ describe('the read caches budget', () => {
     feed.bump('accounts');
     assert.equal(products.get('p'), undefined, 'bodies show their owner');
   });
+
+  it('tells each cache only the changes it follows: a product change forgets that product and every list', () => {
+    const caches = createProductCaches();
+    const fill = () => {
+      for (const id of ['p', 'q']) caches.products.set(id, entry(), 100, caches.products.generation);
+      caches.ids.set('list', ['p', 'q'], 100, caches.ids.generation);
+      caches.counts.set('count', 2, 100, caches.counts.generation);
+      caches.images.set('m', null, 100, caches.images.generation);
+    };
+    const held = () => [caches.products.get('p'), caches.products.get('q'), caches.ids.get('list'), caches.counts.get('count'), caches.images.get('m')].map((value) => value !== undefined);
+    fill();
+    changeCaches(caches, { topic: 'products', key: 'p' });
+    assert.deepEqual(held(), [false, true, false, false, true]);
+    fill();
+    changeCaches(caches, { topic: 'accounts' });
+    assert.deepEqual(held(), [false, false, true, true, true], 'lists and counts depend on product rows alone');
+    fill();
+    changeCaches(caches, { topic: 'media' });
+    assert.deepEqual(held(), [false, false, true, true, false]);
+  });
 });
