@@ -22,9 +22,9 @@ const emptyOverlay = (): Overlay => ({ products: [], starts: [], ends: [] });
  * availability filter of a list (SPEC 8) then costs microseconds per interval instead of a
  * query returning a third of the catalogue's ids and a set built of them.
  *
- * It holds every stored block (read whole on first use) and follows the change feed: a
- * change naming a product has that product's blocks read again before the next answer; a
- * change of everything, the whole table. So it answers as of the last change this process
+ * It holds every stored block (read whole on first use) and hears of product changes
+ * through `changed` (the read model's onCommitted): a change naming a product has that
+ * product's blocks read again before the next answer; a change of everything, the whole table. So it answers as of the last change this process
  * has heard of, as the read caches do. Products are numbered as they are met, so that a
  * cached list's positions map to numbers once per list.
  */
