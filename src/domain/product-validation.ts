@@ -4,6 +4,7 @@ import { isPlainObject } from './merge.js';
 import { PRODUCT_FIELDS, PRODUCT_GROUPS } from './product-fields.js';
 import { productInputSchema, type ImageObject, type ReservationItem } from './product-schema.js';
 import { parseInterval, type Interval } from './reservations.js';
+import { ruleConflicts } from './rental/rules.js';
 import { compileSchema, type SchemaCheck } from './schema-validator.js';
 
 /** Checks a product document against SPEC section 2, as far as it can be without the database. */
@@ -28,7 +29,7 @@ export function createProductValidator(timeUnits: readonly string[]): ProductVal
       const errors = namingRequiredFields(schemaCheck(input));
       if (isPlainObject(input)) {
         const failed = new Set(errors.map((error) => error.field));
-        errors.push(...fieldRuleErrors(PRODUCT_FIELDS, input, (path) => failed.has(path)));
+        errors.push(...fieldRuleErrors(PRODUCT_FIELDS, input, (path) => failed.has(path)), ...ruleConflicts(input, (path) => failed.has(path)));
       }
       return errors;
     },

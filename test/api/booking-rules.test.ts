@@ -33,6 +33,20 @@ for (const dialect of dialects) {
       assert.deepEqual(new Set(errorFields(bad.body)), new Set(['additional.min_duration', 'additional.lead_time', 'additional.buffer_after', 'additional.price_tiers.1.min_units', 'additional.price_tiers.2.min_units', 'additional.price_tiers.2.price']));
     });
 
+    it('refuses a longest rental shorter than the shortest, on a change of either, and keeps the stored rules', async () => {
+      const shorter = await server.http.patch('/api/products/ruled', { additional: { max_duration: 'P1D' } }, owner.token);
+      assert.equal(shorter.status, 400, shorter.text);
+      assert.deepEqual(errorFields(shorter.body), ['additional.max_duration']);
+      const longer = await server.http.patch('/api/products/ruled', { additional: { min_duration: 'PT241H' } }, owner.token);
+      assert.deepEqual(errorFields(longer.body), ['additional.max_duration'], 'the maximum is named whichever changed');
+      const created = await server.http.post('/api/products', { basic: { product_name: 'Odd rules' }, additional: { min_duration: 'P1W', max_duration: 'P6D' } }, owner.token);
+      assert.deepEqual(errorFields(created.body), ['additional.max_duration']);
+      assert.equal((await server.http.patch('/api/products/ruled', { additional: { max_duration: 'PT48H' } }, owner.token)).status, 200, 'equal bounds: exactly one length');
+      assert.equal((await server.http.patch('/api/products/ruled', { additional: { max_duration: RULES.max_duration } }, owner.token)).status, 200);
+      const doc = (await server.http.get<{ additional: Record<string, unknown> }>('/api/products/ruled')).body;
+      assert.deepEqual(doc.additional, { price: 100, caution: 500, time_unit: 'day', ...RULES });
+    });
+
     it('each rule broken alone, and all at once, is named in the 400 and in the quote', async () => {
       const cases: [string, string, string[]][] = [
         [dayFromNow(10), dayFromNow(12), []],

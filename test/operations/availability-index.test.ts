@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -11,7 +8,8 @@ import { BlockTable } from '../../src/read-model/products/block-table.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 import { migrate, openDatabase, type OpenDatabase } from '../../src/storage/database.js';
 import { ReservationBlocks } from '../../src/storage/reservation-blocks.js';
-import { createPostgresDatabase, dialects } from '../helpers/server.js';
+import { dialects, type DialectName } from '../helpers/server.js';
+import { freshDatabase } from '../helpers/fresh-database.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -69,15 +67,8 @@ describe('the availability index', () => {
     return index;
   }
 
-  async function open(dialect: string): Promise<Storage> {
-    const dir = mkdtempSync(join(tmpdir(), 'rental-availability-index-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    let url = `file:${join(dir, 'rental.db')}`;
-    if (dialect === 'postgres') {
-      const database = await createPostgresDatabase();
-      cleanups.push(database.drop);
-      url = database.url;
-    }
+  async function open(dialect: DialectName): Promise<Storage> {
+    const { url, dir } = await freshDatabase(dialect, cleanups);
     const database = await openDatabase(url, dir);
     cleanups.push(() => database.close());
     await migrate(database);

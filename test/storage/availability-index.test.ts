@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import { blockedProductsSql } from '../../src/storage/blocked-products.js';
 import { migrate, openDatabase } from '../../src/storage/database.js';
 import type { DatabaseSchema } from '../../src/storage/schema.js';
-import { createPostgresDatabase, dialects } from '../helpers/server.js';
+import { dialects } from '../helpers/server.js';
+import { freshDatabase } from '../helpers/fresh-database.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -33,14 +31,7 @@ describe('the availability filter (availableFrom/availableTo)', () => {
 
   for (const dialect of dialects) {
     it(`asks an interval index over the reservations widened by their buffers, not a scan (${dialect})`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'rental-availability-'));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      let url = `file:${join(dir, 'rental.db')}`;
-      if (dialect === 'postgres') {
-        const database = await createPostgresDatabase();
-        cleanups.push(database.drop);
-        url = database.url;
-      }
+      const { url, dir } = await freshDatabase(dialect, cleanups);
       const database = await openDatabase(url, dir);
       try {
         await migrate(database);

@@ -1,4 +1,6 @@
+import type { ErrorItem } from '../../errors/api-error.js';
 import { durationMs } from '../duration.js';
+import { isPlainObject } from '../merge.js';
 import type { ProductDoc } from '../product-schema.js';
 import type { Buffers } from './intervals.js';
 import type { PriceTier } from './tiers.js';
@@ -37,4 +39,17 @@ export const productRules = (doc: Pick<ProductDoc, 'additional'>): RentalRules =
 export function productBuffers(doc: Pick<ProductDoc, 'additional'>): Buffers {
   const rules = productRules(doc);
   return { before: rules.bufferBefore, after: rules.bufferAfter };
+}
+
+/**
+ * Rules that only make sense together: a longest rental shorter than the shortest leaves no
+ * request acceptable, so the document is refused (naming the maximum) rather than stored.
+ */
+export function ruleConflicts(doc: Record<string, unknown>, failed: (path: string) => boolean): ErrorItem[] {
+  const additional = doc.additional;
+  if (!isPlainObject(additional) || failed('additional.min_duration') || failed('additional.max_duration')) return [];
+  const { min_duration: min, max_duration: max } = additional;
+  const [minMs, maxMs] = [typeof min === 'string' ? durationMs(min) : undefined, typeof max === 'string' ? durationMs(max) : undefined];
+  if (minMs === undefined || maxMs === undefined || maxMs >= minMs) return [];
+  return [{ field: 'additional.max_duration', message: `Must not be shorter than additional.min_duration (${String(min)}).` }];
 }
