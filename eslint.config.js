@@ -13,13 +13,32 @@ export default tseslint.config(
     },
   },
   {
-    // The read model answers reads; it never reaches into the write path or the HTTP layer
-    // (docs/design.md): writes tell it what changed through the change feed.
+    // The read model answers reads; it never reaches into the write path, the operations or
+    // the HTTP layer (docs/design.md): it is given what it reads with (read-services.ts), and
+    // writes tell it what changed through the change feed. Pure helpers of operations are allowed.
     files: ['src/read-model/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/http/*', '**/operations/products/*-product.js', '**/operations/products/run-action.js', '**/operations/products/bulk-change.js'], message: 'The read model does not import the write path or the HTTP layer.' },
+          { group: ['**/http/*'], message: 'The read model does not import the HTTP layer.' },
+          {
+            regex: '/operations/(?!(access|list-page|output-buffer|products/etag|products/owner-profile)\\.js$)',
+            message: 'The read model does not import operations (the write path, hooks, access rules, Services): it is given what it needs (read-services.ts).',
+          },
+        ],
+      }],
+    },
+  },
+  {
+    // Operations read products through the read model's methods, never its caches (docs/design.md).
+    files: ['src/operations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          {
+            regex: '/read-model/(?!products/(product-read-model|render|product-filter)\\.js$)',
+            message: 'Operations use the read model through ProductReadModel (product-read-model.ts), not its caches.',
+          },
         ],
       }],
     },

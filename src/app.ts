@@ -34,8 +34,10 @@ import { LocalMediaStore, type MediaStore } from './storage/media-store.js';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Services } from './operations/context.js';
-import { createProductCaches } from './read-model/products/product-cache.js';
-import { BodyWarmer } from './read-model/products/warm-bodies.js';
+import { ProductReadModel } from './read-model/products/product-read-model.js';
+import type { BodyWarmer } from './read-model/products/warm-bodies.js';
+import { productGrant } from './operations/products/product-access.js';
+import { hasAfterRead } from './operations/products/read-hooks.js';
 import type { Storage } from './storage/storage.js';
 import { BodyFile } from './read-model/body-file.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -83,7 +85,7 @@ export interface AppOptions {
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
 function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolean): BodyWarmer {
   let inFlight = 0;
-  const warmer = new BodyWarmer(services, () => inFlight === 0);
+  const warmer = services.readModel.warmer(() => inFlight === 0);
   if (!enabled) {
     warmer.stop();
     return warmer;
@@ -120,13 +122,23 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   const bodyFileFailure = (error: unknown) => app.log.warn({ err: error }, 'the body file failed: rendered product bodies are kept in memory from now on');
   const bodies = bodyFileBytes > 0 ? BodyFile.open(options.dataDir, bodyFileBytes, bodyFileFailure) : BodyFile.inMemory();
+  const readModel = new ProductReadModel({
+    storage: options.storage,
+    log: app.log,
+    cacheBytes: options.cacheBytes,
+    bodies,
+    anonymousGrant: (id) => productGrant(options.config.access.products.read, { user: null, id }),
+    callerDependent: () => hasAfterRead(options),
+  });
+  // Writes reach the read model only through the change feed, after they commit (other instances' too).
+  options.storage.changes.onCommitted((change) => readModel.onCommitted(change));
   const services: Services = {
     config: options.config,
     log: app.log,
     storage: options.storage,
     productValidator: createProductValidator(options.config.products.timeUnits),
     mediaStore: options.mediaStore ?? new LocalMediaStore(join(options.dataDir, 'media')),
-    caches: createProductCaches(options.storage.changes, options.cacheBytes, bodies, options.storage.reservationBlocks),
+    readModel,
     sessions: new SessionManager(
       options.storage.sessions,
       new TokenSigner(options.secret),

@@ -1,7 +1,7 @@
 import type { AuthUser, RentalConfig } from '../config/types.js';
 import type { Storage } from '../storage/storage.js';
 import type { MediaStore } from '../storage/media-store.js';
-import type { ProductCaches } from '../read-model/products/product-cache.js';
+import type { ProductReadModel } from '../read-model/products/product-read-model.js';
 import type { ProductValidator } from '../domain/product-validation.js';
 import type { Authenticated, SessionManager } from '../auth/sessions.js';
 import type { Scheduler } from '../jobs/scheduler.js';
@@ -20,7 +20,8 @@ export interface Services {
   productValidator: ProductValidator;
   sessions: SessionManager;
   mediaStore: MediaStore;
-  caches: ProductCaches;
+  /** Product reads as response bytes, with every cache behind them (src/read-model). */
+  readModel: ProductReadModel;
   /** Background jobs, run once across instances (src/jobs); its clock is the one time-driven work reads. */
   jobs: Scheduler;
   /** Seals the webhooks' signing secrets with the service's key. */

@@ -1,13 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import { ownString } from '../domain/own-string.js';
-import type { ChangeSource } from '../storage/change-feed.js';
 
 /** A change naming a key this many changes ago no longer tells a finishing read apart: it is refused. */
 const REMEMBERED_KEYS = 4096;
 
 /**
  * A cache bounded by the bytes of what it holds, least recently used out first (lru-cache),
- * emptied whenever the data behind it changes (its ChangeSource). It never serves anything
+ * emptied whenever the data behind it changes (its owner calls `changed`). It never serves anything
  * older than the last committed write this process has heard of: a read remembers the
  * generation it started at and is kept only if nothing it could have missed changed since.
  *
@@ -26,17 +25,18 @@ export class ReadCache<T> {
   private readonly changedKeys = new Map<string, number>();
 
   constructor(
-    feed: ChangeSource,
     private readonly maxBytes: number,
-    options: { byKey?: boolean } = {},
+    private readonly options: { byKey?: boolean } = {},
   ) {
     // Values are boxed: lru-cache takes no undefined, and T may include it.
     this.entries = new LRUCache({ maxSize: maxBytes });
-    feed.onChange((key) => {
-      this.changes++;
-      if (options.byKey && key !== undefined) this.forget(key);
-      else this.clear();
-    });
+  }
+
+  /** A committed change to what it holds: `key` names the one row changed, when the writer said which. */
+  changed(key?: string): void {
+    this.changes++;
+    if (this.options.byKey && key !== undefined) this.forget(key);
+    else this.clear();
   }
 
   /** The generation a read starts at; pass it to `set` so a read that raced a write is not kept. */

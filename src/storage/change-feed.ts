@@ -12,6 +12,12 @@ export type ChangeTopic = 'products' | 'accounts' | 'sessions' | 'media';
 const TOPICS: readonly ChangeTopic[] = ['products', 'accounts', 'sessions', 'media'];
 const isTopic = (value: string): value is ChangeTopic => (TOPICS as readonly string[]).includes(value);
 
+/** A committed change as the read model hears it: its topic, and the one row it changed when the writer said which. */
+export interface CommittedChange {
+  topic: ChangeTopic;
+  key?: string;
+}
+
 /** What a cache follows: a generation that moves, and listeners that run, on every change it depends on. */
 export interface ChangeSource {
   readonly generation: number;
@@ -61,6 +67,12 @@ export class ChangeFeed implements ChangeSource {
 
   onChange(listener: Listener): () => void {
     return this.subscribe(TOPICS, listener);
+  }
+
+  /** Every change, with its topic (a change of everything comes as one per topic). */
+  onCommitted(listener: (change: CommittedChange) => void): () => void {
+    const unsubscribe = TOPICS.map((topic) => this.subscribe([topic], (key) => listener(key === undefined ? { topic } : { topic, key })));
+    return () => unsubscribe.forEach((stop) => stop());
   }
 
   private subscribe(topics: readonly ChangeTopic[], listener: Listener): () => void {

@@ -62,7 +62,7 @@ for (const dialect of dialects) {
       const service = await restarted(seeded);
       try {
         await service.warmer.finished;
-        assert.equal(service.services.caches.products.size, PRODUCTS);
+        assert.equal(service.services.readModel.caches.products.size, PRODUCTS);
         for (let index = 0; index < PRODUCTS; index++) {
           const got = await read(`${service.url}/api/products/warm-${String(index).padStart(2, '0')}`);
           if (hidden(index)) assert.equal(got.status, 404, `hidden ${index}`);
@@ -107,9 +107,9 @@ for (const dialect of dialects) {
       const service = await restarted(seeded, capacity);
       try {
         await service.warmer.finished;
-        const warmed = service.services.caches.products.size;
+        const warmed = service.services.readModel.caches.products.size;
         assert.ok(warmed > 0 && warmed < PRODUCTS, `${warmed} warmed`);
-        assert.ok(service.services.caches.bodies.firstLapLeft > 0, 'the file went round');
+        assert.ok(service.services.readModel.caches.bodies.firstLapLeft > 0, 'the file went round');
         const got = await read(`${service.url}/api/products/warm-49`);
         assert.equal(got.text, (await read(`${seeded.url}/api/products/warm-49`)).text);
       } finally {
@@ -122,7 +122,7 @@ for (const dialect of dialects) {
       try {
         await service.warmer.finished;
         await new Promise((resolve) => setTimeout(resolve, 50));
-        assert.equal(service.services.caches.products.size, 0);
+        assert.equal(service.services.readModel.caches.products.size, 0);
         assert.equal((await read(`${service.url}/api/products/warm-03`)).text, expected.get(3)?.text);
         assert.equal(service.rowReads(), 1);
       } finally {
@@ -134,7 +134,7 @@ for (const dialect of dialects) {
       const service = await restarted(seeded, 0);
       try {
         await service.warmer.finished;
-        assert.equal(service.services.caches.products.size, 0);
+        assert.equal(service.services.readModel.caches.products.size, 0);
       } finally {
         await service.close();
       }

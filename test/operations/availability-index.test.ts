@@ -58,6 +58,15 @@ describe('the availability index', () => {
     changes: ChangeFeed;
   }
 
+  /** An index told of the feed's product changes, as the read model tells it (changeCaches). */
+  function followed(storage: Storage, maxBlocks?: number): AvailabilityIndex {
+    const index = new AvailabilityIndex(storage.blocks, maxBlocks);
+    storage.changes.onCommitted(({ topic, key }) => {
+      if (topic === 'products') index.changed(key);
+    });
+    return index;
+  }
+
   async function open(dialect: DialectName): Promise<Storage> {
     const { url, dir } = await freshDatabase(dialect, cleanups);
     const database = await openDatabase(url, dir);
@@ -114,7 +123,7 @@ describe('the availability index', () => {
         SELECT 'p' || (1000 + i), 's' || i, 1, 'name ' || i, '2026-11-27T00:00:00.000Z', '2026-11-27T00:00:00.000Z', '{}' FROM n`.execute(storage.database.db);
       // Two thirds of the products reserved, the rest never.
       await reserve(storage, ids.filter((_, i) => i % 3 !== 0), 3, 'a');
-      const index = new AvailabilityIndex(storage.blocks, storage.changes.source('products'));
+      const index = followed(storage);
       assert.ok((await agrees(storage, index)) > 0, 'some intervals block products');
 
       // One product's reservations replaced, one product's removed, one never reserved gains some: each named by the feed.
@@ -145,7 +154,7 @@ describe('the availability index', () => {
       await sql`INSERT INTO products (id, slug, published, product_name, created_at, updated_at, doc)
         VALUES ('p0000', 's0', 1, 'name', '2026-11-27T00:00:00.000Z', '2026-11-27T00:00:00.000Z', '{}')`.execute(storage.database.db);
       await reserve(storage, ['p0000'], 11, 'a');
-      const index = new AvailabilityIndex(storage.blocks, storage.changes.source('products'), 10);
+      const index = followed(storage, 10);
       assert.equal(await index.blockedPositions(['p0000'], randomInterval()), undefined);
       await storage.database.db.deleteFrom('reservations').where('id', '=', 'a-p0000-0').execute();
       storage.changes.bump('products', 'p0000');

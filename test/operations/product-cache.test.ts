@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkedAgainst, createProductCaches, entrySize, productEntry, type ProductEntry } from '../../src/read-model/products/product-cache.js';
+import { changeCaches, checkedAgainst, createProductCaches, entrySize, productEntry, type ProductEntry } from '../../src/read-model/products/product-cache.js';
 import { etagOf } from '../../src/operations/products/etag.js';
 import { parseAccessWhere } from '../../src/domain/where/parse-where.js';
 import { productFields } from '../../src/domain/product-fields.js';
@@ -16,8 +16,7 @@ const entry = (): ProductEntry => ({});
 
 /** How many of `count` bodies of 10 KB the product cache still holds after storing them all. */
 function heldOf(budgetBytes: number | undefined, count: number): number {
-  const feed = new ChangeFeed();
-  const { products } = budgetBytes === undefined ? createProductCaches(feed) : createProductCaches(feed, budgetBytes);
+  const { products } = budgetBytes === undefined ? createProductCaches() : createProductCaches(budgetBytes);
   for (let index = 0; index < count; index++) products.set(`p${index}`, entry(), ENTRY_BYTES, products.generation);
   let held = 0;
   for (let index = 0; index < count; index++) if (products.get(`p${index}`)) held++;
@@ -34,12 +33,12 @@ describe('the read caches budget', () => {
     const dir = mkdtempSync(join(tmpdir(), 'product-cache-'));
     const file = BodyFile.open(dir, 64 * 1024 * 1024);
     try {
-      const { products } = createProductCaches(new ChangeFeed(), undefined, file);
+      const { products } = createProductCaches(undefined, file);
       const anonymous = parseAccessWhere({ 'settings.published': { equals: true } }, productFields);
       const body = Buffer.from('{"id":"p"}');
       for (let index = 0; index < 100_000; index++) {
         const row = { id: `p${index}`, owner_id: 'o', published: 1, doc: '{}', owner_name: null, owner_profile: null } as unknown as ProductReadRow;
-        // As a first read keeps it (readProduct, keepWritten).
+        // As a first read keeps it (read-product.ts, keepWritten).
         const read = productEntry(row);
         read.row = undefined;
         read.checked = checkedAgainst(anonymous, row);
@@ -63,11 +62,33 @@ describe('the read caches budget', () => {
 
   it('keeps product bodies through session changes, and forgets them on an account change', () => {
     const feed = new ChangeFeed();
-    const { products } = createProductCaches(feed);
+    const caches = createProductCaches();
+    feed.onCommitted((change) => changeCaches(caches, change));
+    const { products } = caches;
     products.set('p', entry(), ENTRY_BYTES, products.generation);
     feed.bump('sessions');
     assert.ok(products.get('p'), 'a refreshed or revoked token changes no body');
     feed.bump('accounts');
     assert.equal(products.get('p'), undefined, 'bodies show their owner');
+  });
+
+  it('tells each cache only the changes it follows: a product change forgets that product and every list', () => {
+    const caches = createProductCaches();
+    const fill = () => {
+      for (const id of ['p', 'q']) caches.products.set(id, entry(), 100, caches.products.generation);
+      caches.ids.set('list', ['p', 'q'], 100, caches.ids.generation);
+      caches.counts.set('count', 2, 100, caches.counts.generation);
+      caches.images.set('m', null, 100, caches.images.generation);
+    };
+    const held = () => [caches.products.get('p'), caches.products.get('q'), caches.ids.get('list'), caches.counts.get('count'), caches.images.get('m')].map((value) => value !== undefined);
+    fill();
+    changeCaches(caches, { topic: 'products', key: 'p' });
+    assert.deepEqual(held(), [false, true, false, false, true]);
+    fill();
+    changeCaches(caches, { topic: 'accounts' });
+    assert.deepEqual(held(), [false, false, true, true, true], 'lists and counts depend on product rows alone');
+    fill();
+    changeCaches(caches, { topic: 'media' });
+    assert.deepEqual(held(), [false, false, true, true, false]);
   });
 });

@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ReadCache } from '../../src/read-model/read-cache.js';
-import { ChangeFeed } from '../../src/storage/change-feed.js';
 import { liveHeap, slicedFromLongUrl } from '../helpers/heap.js';
 
 describe('read cache', () => {
   it('stays within its bytes, evicting the least recently used entries first', () => {
-    const cache = new ReadCache<string>(new ChangeFeed(), 400);
+    const cache = new ReadCache<string>(400);
     for (const key of ['a', 'b', 'c', 'd']) cache.set(key, key, 100, cache.generation);
     assert.equal(cache.get('a'), 'a');
     cache.set('e', 'e', 100, cache.generation);
@@ -21,11 +20,10 @@ describe('read cache', () => {
   });
 
   it('empties on a change and does not keep what was read before it', () => {
-    const feed = new ChangeFeed();
-    const cache = new ReadCache<number>(feed, 1000);
+    const cache = new ReadCache<number>(1000);
     cache.set('x', 1, 10, cache.generation);
     const readAt = cache.generation;
-    feed.bump();
+    cache.changed();
     assert.equal(cache.get('x'), undefined);
     cache.set('y', 2, 10, readAt);
     assert.equal(cache.get('y'), undefined);
@@ -63,7 +61,7 @@ describe('read cache', () => {
     const operation = fc.record({ set: fc.boolean(), key: fc.integer({ min: 0, max: 60 }), size: fc.integer({ min: 1, max: 120 }) });
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 3000 }), (operations) => {
-        const cache = new ReadCache<number>(new ChangeFeed(), 1000);
+        const cache = new ReadCache<number>(1000);
         const model = new Model(1000);
         for (const { set, key, size } of operations) {
           if (set) {
@@ -79,8 +77,7 @@ describe('read cache', () => {
   });
 
   it('runs one load per key for every caller asking while it runs, and none that began before a change serves after it', async () => {
-    const feed = new ChangeFeed();
-    const cache = new ReadCache<string>(feed, 1000);
+    const cache = new ReadCache<string>(1000);
     let loads = 0;
     const gates: (() => void)[] = [];
     const load = () => {
@@ -90,7 +87,7 @@ describe('read cache', () => {
     };
     const first = [cache.getOrLoad('k', load), cache.getOrLoad('k', load)];
     assert.equal(loads, 1, 'the second caller joins the running load');
-    feed.bump();
+    cache.changed();
     const after = cache.getOrLoad('k', load);
     assert.equal(loads, 2, 'after a change a new load starts');
     gates.forEach((open) => open());
@@ -107,12 +104,11 @@ describe('read cache', () => {
 
   describe('keyed by the rows it holds (byKey)', () => {
     it('forgets only the entry a change names, and keeps no read of that key begun before it', () => {
-      const feed = new ChangeFeed();
-      const cache = new ReadCache<string>(feed, 1000, { byKey: true });
+        const cache = new ReadCache<string>(1000, { byKey: true });
       cache.set('a', 'a1', 10, cache.generation);
       cache.set('b', 'b1', 10, cache.generation);
       const readAt = cache.generation;
-      feed.bump('products', 'a');
+      cache.changed('a');
       assert.equal(cache.get('a'), undefined);
       assert.equal(cache.get('b'), 'b1', 'the other entry stays');
       cache.set('a', 'a-stale', 10, readAt);
@@ -122,17 +118,16 @@ describe('read cache', () => {
       cache.set('a', 'a2', 10, cache.generation);
       assert.equal(cache.get('a'), 'a2');
 
-      feed.bump('accounts');
+      cache.changed();
       assert.equal(cache.size, 0, 'a change naming no key empties it');
       cache.set('b', 'b-stale', 10, readAt);
       assert.equal(cache.get('b'), undefined);
     });
 
     it('refuses every running read once more keys changed than it remembers', () => {
-      const feed = new ChangeFeed();
-      const cache = new ReadCache<number>(feed, 100_000, { byKey: true });
+        const cache = new ReadCache<number>(100_000, { byKey: true });
       const readAt = cache.generation;
-      for (let i = 0; i < 5000; i++) feed.bump('products', `k${i}`);
+      for (let i = 0; i < 5000; i++) cache.changed(`k${i}`);
       cache.set('untouched', 1, 10, readAt);
       assert.equal(cache.get('untouched'), undefined);
       cache.set('untouched', 2, 10, cache.generation);
@@ -140,13 +135,12 @@ describe('read cache', () => {
     });
 
     it('a change to a key abandons its running load; loads of other keys finish and are kept', async () => {
-      const feed = new ChangeFeed();
-      const cache = new ReadCache<string>(feed, 1000, { byKey: true });
+        const cache = new ReadCache<string>(1000, { byKey: true });
       const gates: (() => void)[] = [];
       const load = (value: string) => () => new Promise<{ value: string; size: number }>((resolve) => gates.push(() => resolve({ value, size: 10 })));
       const before = cache.getOrLoad('x', load('x-old'));
       const other = cache.getOrLoad('y', load('y1'));
-      feed.bump('products', 'x');
+      cache.changed('x');
       const after = cache.getOrLoad('x', load('x-new'));
       gates.forEach((open) => open());
       assert.deepEqual(await Promise.all([before, other, after]), ['x-old', 'y1', 'x-new']);
@@ -155,11 +149,10 @@ describe('read cache', () => {
     });
 
     it('stays within its bytes and its queue stays bounded while keys are forgotten and set again', () => {
-      const feed = new ChangeFeed();
-      const cache = new ReadCache<number>(feed, 1000, { byKey: true });
+        const cache = new ReadCache<number>(1000, { byKey: true });
       for (let round = 0; round < 20_000; round++) {
         const key = String(round % 300);
-        if (round % 3 === 0) feed.bump('products', key);
+        if (round % 3 === 0) cache.changed(key);
         else cache.set(key, round, 10, cache.generation);
       }
       assert.ok(cache.size <= 100, `${cache.size} entries of 10 bytes in 1000`);
@@ -167,8 +160,7 @@ describe('read cache', () => {
   });
 
   it('keeps keys of their own, not the longer strings they were sliced from: of entries, and of the changes it remembers', () => {
-    const feed = new ChangeFeed();
-    const cache = new ReadCache<number>(feed, 1_000_000, { byKey: true });
+    const cache = new ReadCache<number>(1_000_000, { byKey: true });
     const keys = 300;
     const urlBytes = 100_000;
     // As long as product ids are: V8 copies a slice of fewer than 13 characters instead of pointing into its source.
@@ -176,7 +168,7 @@ describe('read cache', () => {
     const before = liveHeap();
     for (let index = 0; index < keys; index++) cache.set(slicedFromLongUrl(keyOf('key', index), urlBytes), index, 10, cache.generation);
     const afterSets = liveHeap() - before;
-    for (let index = 0; index < keys; index++) feed.bump('products', slicedFromLongUrl(keyOf('changed', index), urlBytes));
+    for (let index = 0; index < keys; index++) cache.changed(slicedFromLongUrl(keyOf('changed', index), urlBytes));
     const afterChanges = liveHeap() - before;
     assert.equal(cache.size, keys);
     assert.equal(cache.get(keyOf('key', 7)), 7);

@@ -45,7 +45,7 @@ describe('products kept after a write', () => {
       const limit = (PRODUCTS * URL_BYTES) / 4;
       assert.ok(afterCreates < limit, `the heap grew by ${afterCreates} bytes over ${PRODUCTS} creates`);
       assert.ok(afterUpdates < limit, `the heap grew by ${afterUpdates} bytes over ${PRODUCTS} creates and updates`);
-      assert.ok(services.caches.products.get('written-00000'), 'the written product is kept for reads');
+      assert.ok(services.readModel.caches.products.get('written-00000'), 'the written product is kept for reads');
     } finally {
       await app.close();
       await storage.close();

@@ -40,4 +40,23 @@ describe('change feed', () => {
     assert.equal(ChangeFeed.payload('products', 'p-1'), 'products:p-1');
     assert.equal(ChangeFeed.payload('media'), 'media');
   });
+
+  it('tells an onCommitted listener each change with its topic and key, a change of everything once per topic', () => {
+    const feed = new ChangeFeed();
+    const heard: unknown[] = [];
+    const stop = feed.onCommitted((change) => heard.push(change));
+    feed.bump('products', 'p-1');
+    feed.bump('sessions');
+    feed.bump();
+    stop();
+    feed.bump('media');
+    assert.deepEqual(heard, [
+      { topic: 'products', key: 'p-1' },
+      { topic: 'sessions' },
+      { topic: 'products' },
+      { topic: 'accounts' },
+      { topic: 'sessions' },
+      { topic: 'media' },
+    ]);
+  });
 });

@@ -6,7 +6,6 @@ import { denied } from '../access.js';
 import { runHooks } from '../hooks.js';
 import type { Caller, Services } from '../context.js';
 import { grantCovers, productGrant } from './product-access.js';
-import { keepWritten } from '../../read-model/products/kept-entry.js';
 import { requireObjectBody, writtenProduct, type WrittenProduct } from './render-one.js';
 import { replaceProduct } from './update-product.js';
 import { writeProduct } from './write-product.js';
@@ -52,7 +51,7 @@ export async function createProduct(
     write: async (record, written) => {
       if (!grantCovers(grant, written, record.row.doc)) throw denied(user);
       await services.storage.products.insert(record);
-      kept = await keepWritten(services, record, 1);
+      kept = await services.readModel.keepWritten(record, 1);
       return true;
     },
   });

@@ -6,7 +6,7 @@ import { productLocks } from '../keyed-lock.js';
 import type { Caller, Services } from '../context.js';
 import { loadForWrite } from './product-access.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderProducts, type RenderedProduct } from '../../read-model/products/render.js';
+import type { RenderedProduct } from '../../read-model/products/render.js';
 import { Errors } from '../../errors/codes.js';
 
 const ATTEMPTS = 5;
@@ -22,7 +22,7 @@ async function deleteLocked(services: Services, caller: Caller, id: string, dept
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { row, doc } = await loadForWrite(services, caller.user, id, services.config.access.products.delete);
     await runHooks(hooks.beforeDelete, { id, doc: asData(doc), user: caller.user });
-    const [rendered] = await applyAfterRead(services, caller, await renderProducts(services, [row], depth));
+    const [rendered] = await applyAfterRead(services, caller, await services.readModel.render([row], depth));
     if (await services.storage.products.delete(id, row.version)) {
       await runHooks(hooks.afterDelete, { id, doc: asData(doc), user: caller.user });
       return rendered as RenderedProduct;

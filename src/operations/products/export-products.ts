@@ -8,7 +8,7 @@ import { readableBy } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { productGrant } from './product-access.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderProducts, type RenderedProduct } from '../../read-model/products/render.js';
+import type { RenderedProduct } from '../../read-model/products/render.js';
 
 /**
  * GET /api/products/export and `products:export`: every product a list with the same `where`,
@@ -42,7 +42,7 @@ async function* pages(services: Services, caller: Caller, filter: ProductFilter,
     const parts = [filter.where, from].filter((part): part is WhereNode => part !== undefined);
     const where: WhereNode | undefined = parts.length > 1 ? { kind: 'and', children: parts } : parts[0];
     const rows = await services.storage.products.list({ ...filter, where }, sort, EXPORT_PAGE, 0);
-    if (rows.length > 0) yield await applyAfterRead(services, caller, await renderProducts(services, rows, 0));
+    if (rows.length > 0) yield await applyAfterRead(services, caller, await services.readModel.render(rows, 0));
     const last = rows[rows.length - 1];
     if (rows.length < EXPORT_PAGE || !last) return;
     from = after(sort, sortValues(last, sort), notNull);

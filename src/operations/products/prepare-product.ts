@@ -7,7 +7,6 @@ import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js
 import { refusedOverlap } from '../../domain/reservation-conflicts.js';
 import type { Services } from '../context.js';
 import { termIdsOfProfile } from '../../storage/owner-profiles.js';
-import { galleryImages } from '../../read-model/products/render.js';
 import { Errors } from '../../errors/codes.js';
 
 export interface PreparedProduct {
@@ -54,7 +53,7 @@ export async function prepareProduct(
   const images = (data.gallery as { images?: unknown } | undefined)?.images;
   if (Array.isArray(images) && !failed.has('gallery.images')) {
     const ids = images.filter((image, index): image is string => typeof image === 'string' && !failed.has(`gallery.images.${index}`));
-    const known = await galleryImages(services, ids);
+    const known = await services.readModel.galleryImages(ids);
     for (const [index, image] of images.entries()) {
       if (typeof image === 'string' && !failed.has(`gallery.images.${index}`) && !known.has(image)) {
         errors.push(Errors.UNKNOWN_MEDIA.item(image, index));

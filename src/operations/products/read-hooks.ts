@@ -2,7 +2,7 @@ import { transformThrough } from '../hooks.js';
 import type { Caller, Services } from '../context.js';
 import type { RenderedProduct } from '../../read-model/products/render.js';
 
-export function hasAfterRead(services: Services): boolean {
+export function hasAfterRead(services: Pick<Services, 'config'>): boolean {
   const hooks = services.config.hooks.products.afterRead;
   return hooks !== undefined && (!Array.isArray(hooks) || hooks.length > 0);
 }

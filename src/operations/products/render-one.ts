@@ -2,7 +2,7 @@ import type { Depth } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
 import type { Caller, Services } from '../context.js';
 import { applyAfterRead } from './read-hooks.js';
-import { renderWritten, type RenderedProduct } from '../../read-model/products/render.js';
+import type { RenderedProduct } from '../../read-model/products/render.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { Errors } from '../../errors/codes.js';
 
@@ -16,7 +16,7 @@ export function requireObjectBody(body: unknown): JsonObject {
  * the written document, not read back (the JSON stored is exactly that document's).
  */
 export async function renderOne(services: Services, caller: Caller, doc: ProductDoc, depth: Depth): Promise<RenderedProduct> {
-  const [rendered] = await applyAfterRead(services, caller, [await renderWritten(services, doc, depth)]);
+  const [rendered] = await applyAfterRead(services, caller, [await services.readModel.renderWritten(doc, depth)]);
   return rendered as RenderedProduct;
 }
 

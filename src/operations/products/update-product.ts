@@ -14,7 +14,6 @@ import { currentEtags } from './find-product.js';
 import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
 import { toRecord } from '../../storage/product-record.js';
-import { keepWritten } from '../../read-model/products/kept-entry.js';
 import { Errors } from '../../errors/codes.js';
 
 /** A changed product, and its body at depth 1 if it was kept for reads (see keepWritten). */
@@ -65,7 +64,7 @@ async function changeLocked(
       server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner, previousReservations: doc.availability?.reservationDates },
       write: async (record) => {
         const replaced = await services.storage.products.replace(record, row.version, toRecord(doc, row.doc));
-        if (replaced) kept = await keepWritten(services, record, row.version + 1);
+        if (replaced) kept = await services.readModel.keepWritten(record, row.version + 1);
         return replaced;
       },
     });

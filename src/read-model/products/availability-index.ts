@@ -1,5 +1,4 @@
 import type { Interval } from '../../domain/reservations.js';
-import type { ChangeSource } from '../../storage/change-feed.js';
 import type { BlockColumns, ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { BlockTable } from './block-table.js';
 import { positionBits, type IdList, type PositionBits } from './id-lists.js';
@@ -23,9 +22,9 @@ const emptyOverlay = (): Overlay => ({ products: [], starts: [], ends: [] });
  * availability filter of a list (SPEC 8) then costs microseconds per interval instead of a
  * query returning a third of the catalogue's ids and a set built of them.
  *
- * It holds every stored block (read whole on first use) and follows the change feed: a
- * change naming a product has that product's blocks read again before the next answer; a
- * change of everything, the whole table. So it answers as of the last change this process
+ * It holds every stored block (read whole on first use) and hears of product changes
+ * through `changed` (the read model's onCommitted): a change naming a product has that
+ * product's blocks read again before the next answer; a change of everything, the whole table. So it answers as of the last change this process
  * has heard of, as the read caches do. Products are numbered as they are met, so that a
  * cached list's positions map to numbers once per list.
  */
@@ -47,16 +46,16 @@ export class AvailabilityIndex {
 
   constructor(
     private readonly blocks: ReservationBlocks,
-    feed: ChangeSource,
     private readonly maxBlocks = MAX_INDEXED_BLOCKS,
-  ) {
-    feed.onChange((key) => {
-      if (this.stale) return;
-      if (key === undefined || this.dirty.size >= MAX_REREAD_PRODUCTS) {
-        this.stale = true;
-        this.dirty.clear();
-      } else this.dirty.add(key);
-    });
+  ) {}
+
+  /** A committed change to products: `key` names the one product changed, when the writer said which. */
+  changed(key?: string): void {
+    if (this.stale) return;
+    if (key === undefined || this.dirty.size >= MAX_REREAD_PRODUCTS) {
+      this.stale = true;
+      this.dirty.clear();
+    } else this.dirty.add(key);
   }
 
   /**

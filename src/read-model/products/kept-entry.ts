@@ -1,17 +1,15 @@
 import { APIError } from '../../errors/api-error.js';
 import type { ProductReadRow, ProductRecord } from '../../storage/products-repository.js';
-import type { Services } from '../../operations/context.js';
 import { etagOf } from '../../operations/products/etag.js';
-import { productGrant } from '../../operations/products/product-access.js';
 import { checkedAgainst, entrySize, productEntry, type ProductEntry } from './product-cache.js';
-import { hasAfterRead } from '../../operations/products/read-hooks.js';
+import type { ReadServices } from './read-services.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
 
-/** Whether an anonymous reader may read the product, as readProduct keeps it; undefined where the read must decide. */
-async function anonymousCheck(services: Services, row: ProductReadRow): Promise<ProductEntry['checked']> {
+/** Whether an anonymous reader may read the product, as a read keeps it (read-product.ts); undefined where the read must decide. */
+async function anonymousCheck(services: ReadServices, row: ProductReadRow): Promise<ProductEntry['checked']> {
   try {
-    const grant = await productGrant(services.config.access.products.read, { user: null, id: row.id });
+    const grant = await services.anonymousGrant(row.id);
     return grant.kind === 'filter' ? checkedAgainst(grant.where, row) : undefined;
   } catch (error) {
     // Refused outright: the read answers that, per request.
@@ -24,7 +22,7 @@ async function anonymousCheck(services: Services, row: ProductReadRow): Promise<
  * The entry a read of a product at depth 1 (the default) keeps, before its body is kept:
  * no row, the anonymous readers' access check, and the ETag of `body`.
  */
-export async function renderedEntry(services: Services, row: ProductReadRow, body: Buffer): Promise<ProductEntry> {
+export async function renderedEntry(services: ReadServices, row: ProductReadRow, body: Buffer): Promise<ProductEntry> {
   const entry = productEntry(row);
   entry.row = undefined;
   entry.checked = await anonymousCheck(services, row);
@@ -41,8 +39,8 @@ export async function renderedEntry(services: Services, row: ProductReadRow, bod
  * read's (the cache's generation is taken before anything is read). The body, when kept, is
  * also the write's answer at depth 1 (see writtenProduct): the same bytes a read sends.
  */
-export async function keepWritten(services: Services, record: ProductRecord, version: number): Promise<Buffer | undefined> {
-  if (hasAfterRead(services)) return undefined;
+export async function keepWritten(services: ReadServices, record: ProductRecord, version: number): Promise<Buffer | undefined> {
+  if (services.callerDependent()) return undefined;
   const { products: cache, bodies: file } = services.caches;
   const readAt = cache.generation;
   try {

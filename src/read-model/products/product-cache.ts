@@ -3,7 +3,7 @@ import type { ProductDoc } from '../../domain/product-schema.js';
 import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import type { WhereNode } from '../../domain/where/types.js';
 import type { ProductDocRow, ProductReadRow } from '../../storage/products-repository.js';
-import type { ChangeFeed } from '../../storage/change-feed.js';
+import type { ChangeTopic, CommittedChange } from '../../storage/change-feed.js';
 import { ReadCache } from '../read-cache.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import { toRecord } from '../../storage/product-record.js';
@@ -104,7 +104,7 @@ export const entrySize = (entry: ProductEntry): number =>
   (entry.etag1 ? ETAG_BYTES : 0) +
   ENTRY_BYTES;
 
-/** Response caches of the products read path; see ReadCache for when they empty. */
+/** Response caches of the products read path; see ReadCache and `followedTopics` for when they empty. */
 export interface ProductCaches {
   products: ReadCache<ProductEntry>;
   /** Ordered ids of the products a query matches. */
@@ -143,20 +143,37 @@ const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0
  * arrays of pages show several products, so any write of what they show forgets them all.
  * Sessions (signing in, refreshing, signing out) change none of them.
  */
-export function createProductCaches(feed: ChangeFeed, budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory(), blocks?: ReservationBlocks): ProductCaches {
-  const rows = feed.source('products');
-  const shown = feed.source('products', 'accounts', 'media');
+const ROWS: readonly ChangeTopic[] = ['products'];
+const SHOWN: readonly ChangeTopic[] = ['products', 'accounts', 'media'];
+type CacheName = Exclude<keyof ProductCaches, 'bodies'>;
+const followedTopics: { readonly [cache in CacheName]: readonly ChangeTopic[] } = {
+  products: SHOWN,
+  ids: ROWS,
+  pages: ROWS,
+  pageDocs: SHOWN,
+  counts: ROWS,
+  images: ['media'],
+  availability: ROWS,
+};
+const followers = Object.entries(followedTopics) as [CacheName, readonly ChangeTopic[]][];
+
+export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory(), blocks?: ReservationBlocks): ProductCaches {
   const bytes = (share: number) => Math.max(MB / 4, Math.floor((budgetBytes * share) / TOTAL_SHARES));
   return {
-    products: new ReadCache<ProductEntry>(shown, bytes(SHARES.products), { byKey: true }),
-    ids: new ReadCache(rows, bytes(SHARES.ids)),
+    products: new ReadCache<ProductEntry>(bytes(SHARES.products), { byKey: true }),
+    ids: new ReadCache(bytes(SHARES.ids)),
     // A filter's key is a few hundred bytes: at the default size these hold several thousand distinct filters.
-    pages: new ReadCache<string[]>(rows, bytes(SHARES.pages)),
+    pages: new ReadCache<string[]>(bytes(SHARES.pages)),
     // With the body file an entry is its key and a slot (~1 KB for 20 ids); without it, the bytes themselves.
-    pageDocs: new ReadCache<KeptBody>(shown, bytes(SHARES.pageDocs)),
-    counts: new ReadCache<number>(rows, bytes(SHARES.counts)),
-    images: new ReadCache<MediaImage | null>(feed.source('media'), bytes(SHARES.images)),
+    pageDocs: new ReadCache<KeptBody>(bytes(SHARES.pageDocs)),
+    counts: new ReadCache<number>(bytes(SHARES.counts)),
+    images: new ReadCache<MediaImage | null>(bytes(SHARES.images)),
     bodies,
-    ...(blocks ? { availability: new AvailabilityIndex(blocks, rows) } : {}),
+    ...(blocks ? { availability: new AvailabilityIndex(blocks) } : {}),
   };
+}
+
+/** Tells each cache that follows the change's topic: what a read started before it has read is not kept. */
+export function changeCaches(caches: ProductCaches, { topic, key }: CommittedChange): void {
+  for (const [name, topics] of followers) if (topics.includes(topic)) caches[name]?.changed(key);
 }

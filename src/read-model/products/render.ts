@@ -2,7 +2,7 @@ import type { ProductDoc } from '../../domain/product-schema.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import type { ProductDocRow, ProductReadRow } from '../../storage/products-repository.js';
 import type { Depth } from '../../domain/list-query.js';
-import type { Services } from '../../operations/context.js';
+import type { ReadServices } from './read-services.js';
 import { publicProfile } from '../../operations/products/owner-profile.js';
 import { namedGalleryIds } from '../../domain/product-validation.js';
 
@@ -12,19 +12,19 @@ export type RenderedProduct = Record<string, unknown>;
 type OwnerOf = Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'>;
 
 /** Stored rows → response documents; at depth 1 owners and gallery media are filled in. */
-export async function renderProducts(services: Services, rows: ProductReadRow[], depth: Depth): Promise<RenderedProduct[]> {
+export async function renderProducts(services: ReadServices, rows: ProductReadRow[], depth: Depth): Promise<RenderedProduct[]> {
   return renderDocuments(services, rows.map((row) => ({ doc: JSON.parse(row.doc) as ProductDoc, owner: row })), depth);
 }
 
 /** A document this process has just stored, rendered as reading it back would render it. */
-export async function renderWritten(services: Services, doc: ProductDoc, depth: Depth): Promise<RenderedProduct> {
+export async function renderWritten(services: ReadServices, doc: ProductDoc, depth: Depth): Promise<RenderedProduct> {
   const ownerId = doc.basic.rent_owner ?? null;
   const owner = depth === 1 && ownerId !== null ? await services.storage.owners.get(ownerId) : undefined;
   const [rendered] = await renderDocuments(services, [{ doc, owner: { owner_id: ownerId, owner_name: owner?.owner_name ?? null, owner_profile: owner?.owner_profile ?? null } }], depth);
   return rendered as RenderedProduct;
 }
 
-async function renderDocuments(services: Services, items: { doc: ProductDoc; owner: OwnerOf }[], depth: Depth): Promise<RenderedProduct[]> {
+async function renderDocuments(services: ReadServices, items: { doc: ProductDoc; owner: OwnerOf }[], depth: Depth): Promise<RenderedProduct[]> {
   if (depth === 0) return items.map(({ doc }) => doc) as unknown as RenderedProduct[];
   const mediaIds = items.flatMap(({ doc }) => namedGalleryIds(doc.gallery?.images));
   const media = await galleryImages(services, mediaIds);
@@ -32,7 +32,7 @@ async function renderDocuments(services: Services, items: { doc: ProductDoc; own
 }
 
 /** Gallery images by id, from the cache where it has them and in one query for the rest. */
-export async function galleryImages(services: Services, ids: string[]): Promise<Map<string, MediaImage>> {
+export async function galleryImages(services: ReadServices, ids: string[]): Promise<Map<string, MediaImage>> {
   const cache = services.caches.images;
   const found = new Map<string, MediaImage>();
   const missing: string[] = [];

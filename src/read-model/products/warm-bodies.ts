@@ -1,8 +1,7 @@
 import type { ProductReadRow } from '../../storage/products-repository.js';
-import type { Services } from '../../operations/context.js';
 import { renderedEntry } from './kept-entry.js';
 import { entrySize } from './product-cache.js';
-import { hasAfterRead } from '../../operations/products/read-hooks.js';
+import type { ReadServices } from './read-services.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
 
@@ -37,7 +36,7 @@ export class BodyWarmer {
   readonly finished = new Promise<void>((resolve) => (this.resolveFinished = resolve));
 
   constructor(
-    private readonly services: Services,
+    private readonly services: ReadServices,
     private readonly idle: () => boolean,
   ) {}
 
@@ -79,7 +78,7 @@ export class BodyWarmer {
   private async warmChunk(): Promise<'more' | 'later' | 'done'> {
     const { services } = this;
     const { products: cache, bodies: file } = services.caches;
-    if (hasAfterRead(services) || file.capacity === 0) return 'done';
+    if (services.callerDependent() || file.capacity === 0) return 'done';
     // Room for one more body of this size, with the share left to requests still free after it.
     const fits = (entryBytes: number, bodyBytes: number) =>
       cache.room - entryBytes >= cache.capacity * LEFT_TO_REQUESTS && file.firstLapLeft - bodyBytes >= file.capacity * LEFT_TO_REQUESTS;

@@ -1,0 +1,81 @@
+import type { ListQuery } from '../../domain/list-query.js';
+import type { Grant } from '../../operations/access.js';
+import { ExceptIdList, withoutReserved, type IdList } from './id-lists.js';
+import { queryKey } from './list-keys.js';
+import { filterFor } from './product-filter.js';
+import { RankedList, splitRange } from './range-lists.js';
+import type { ReadServices } from './read-services.js';
+
+/** Above this many matches a list is paged in SQL rather than through a cached id list. */
+const MAX_CACHED_IDS = 250_000;
+
+/**
+ * The ordered ids of every product a query matches, cached until the next write: a page
+ * is then a slice, the count its length, and a deep page costs what the first does.
+ */
+export async function matchingIds(services: ReadServices, grant: Grant, query: ListQuery): Promise<IdList | undefined> {
+  const { where, searchWords, available, sort } = query;
+  const key = queryKey('ids', grant, { where, searchWords, available, sort });
+  return services.caches.ids.getOrLoad(key, async () => {
+    if (available) {
+      // The same list less the products blocked in that interval: every interval shares the
+      // one cached list and keeps only the positions that remain.
+      const base = await matchingIds(services, grant, { ...query, available: undefined });
+      if (!base) return undefined;
+      const blocked = await services.caches.availability?.blockedPositions(base, available);
+      const ids = blocked ? new ExceptIdList(base, blocked) : withoutReserved(base, await services.storage.products.blockedIds(available));
+      return { value: ids, size: ids.bytes + key.length * 2 };
+    }
+    const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
+    return ids && { value: ids, size: ids.length * 56 + key.length * 2 };
+  });
+}
+
+/** Distinct bounded lists of one base answered in SQL (since the last write) before the base is listed whole. */
+const BOUNDED_QUERIES_BEFORE_LISTING = 3;
+
+/**
+ * The matches of a query bounded on the number it is sorted by, as a run of the cached
+ * list without those bounds (see splitRange). That list is built only once several bounds
+ * of it were asked for since the last write: one query, or a write after every few, is
+ * cheaper counted and paged in SQL.
+ */
+export async function boundedRun(services: ReadServices, grant: Grant, query: ListQuery): Promise<IdList | undefined> {
+  const split = query.available ? undefined : splitRange(query.where, query.sort);
+  if (!split) return undefined;
+  const key = queryKey('ranked', grant, { where: split.rest, searchWords: query.searchWords, sort: query.sort });
+  const { ids: lists, counts } = services.caches;
+  const hit = lists.get(key);
+  if (hit instanceof RankedList) return hit.within(split.bounds);
+  const asked = (counts.get(key) ?? 0) + 1;
+  counts.set(key, asked, key.length * 2 + 64, counts.generation);
+  if (asked < BOUNDED_QUERIES_BEFORE_LISTING) return undefined;
+  const ranked = await lists.getOrLoad(key, async () => {
+    const listed = await services.storage.products.rankedIds(filterFor(grant, { ...query, where: split.rest }), split.field, query.sort, MAX_CACHED_IDS);
+    if (!listed) return undefined;
+    const list = new RankedList(listed.ids, listed.values, query.sort[0]?.descending ?? false);
+    return { value: list, size: list.bytes + key.length * 2 };
+  });
+  return ranked instanceof RankedList ? ranked.within(split.bounds) : undefined;
+}
+
+/** The count of a filter: from its cached id list if there is one, else counted (and kept). */
+export async function countOf(services: ReadServices, grant: Grant, query: ListQuery): Promise<number> {
+  const { where, searchWords, available, sort } = query;
+  const listed = services.caches.ids.get(queryKey('ids', grant, { where, searchWords, available, sort }));
+  if (listed) return listed.length;
+  const key = queryKey('count', grant, { where, searchWords, available });
+  const total = await services.caches.counts.getOrLoad(key, async () => ({ value: await services.storage.products.count(filterFor(grant, query)), size: key.length * 2 + 64 }));
+  return total ?? 0;
+}
+
+/** The ids of one shallow page, kept until the next write (a full-text filter costs more than a page read). */
+export async function pageIds(services: ReadServices, grant: Grant, query: ListQuery, offset: number): Promise<string[]> {
+  const { where, searchWords, sort, limit } = query;
+  const key = queryKey('page', grant, { where, searchWords, sort, limit, offset });
+  const ids = await services.caches.pages.getOrLoad(key, async () => {
+    const page = await services.storage.products.pageIds(filterFor(grant, query), sort, limit, offset);
+    return { value: page, size: page.length * 56 + key.length * 2 };
+  });
+  return ids ?? [];
+}
