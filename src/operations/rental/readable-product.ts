@@ -5,17 +5,17 @@ import type { ProductDoc } from '../../domain/product-schema.js';
 import { parseInterval, type Interval } from '../../domain/reservations.js';
 import type { Caller } from '../context.js';
 import { productGrant } from '../products/product-access.js';
-import { checkedAgainst } from '../../read-model/products/product-cache.js';
+import { rowMatches } from '../../read-model/products/product-filter.js';
 
 /** A product as the rental endpoints read it: its stored document, if the caller may read it (else 404, as a read is). */
 export async function readableProduct(services: BookingServices, caller: Caller, id: string): Promise<ProductDoc> {
   const missing = () => Errors.PRODUCT_NOT_FOUND(id);
   if (!isValidId(id)) throw missing();
   const grant = await productGrant(services.config.access.products.read, { user: caller.user, id });
-  // The row by its prepared statement, the access filter checked in memory as reads check it
-  // (read-model/products/product-cache.ts): a filter compiled to SQL per request cost more than the rest.
+  // The row by its prepared statement and the access filter checked in memory, as cached
+  // reads check it: a filter compiled to SQL on every request cost more than the rest.
   const row = await services.storage.products.get(id);
-  if (!row || (grant.kind === 'filter' && !checkedAgainst(grant.where, row).visible)) throw missing();
+  if (!row || (grant.kind === 'filter' && !rowMatches(grant.where, row))) throw missing();
   return JSON.parse(row.doc) as ProductDoc;
 }
 

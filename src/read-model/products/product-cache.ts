@@ -1,12 +1,10 @@
 import type { Depth } from '../../domain/list-query.js';
-import type { ProductDoc } from '../../domain/product-schema.js';
-import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import type { WhereNode } from '../../domain/where/types.js';
 import type { ProductDocRow, ProductReadRow } from '../../storage/products-repository.js';
 import type { ChangeTopic, CommittedChange } from '../../storage/change-feed.js';
 import { ReadCache } from '../read-cache.js';
 import type { MediaImage } from '../../storage/media-repository.js';
-import { toRecord } from '../../storage/product-record.js';
+import { rowMatches } from './product-filter.js';
 import { BodyFile, type KeptBody } from '../body-file.js';
 import type { ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { AvailabilityIndex } from './availability-index.js';
@@ -54,25 +52,8 @@ export function keepEtagAt(entry: ProductEntry, depth: Depth, etag: string): voi
   else entry.etag1 = etag;
 }
 
-function columnsOf(row: ProductReadRow): ColumnValues {
-  const { doc: _doc, owner_name: _name, owner_profile: _profile, ...columns } = row;
-  return columns;
-}
-
 /** An entry made from the row of a single read or a list page. */
 export const productEntry = (row: ProductDocRow): ProductEntry => ({ row, checked: undefined, body0: undefined, body1: undefined, etag0: undefined, etag1: undefined });
-
-/** Side-table columns are not in the read row; a filter on them (rare) looks at the document. */
-function withSideColumns(columns: ColumnValues, row: ProductDocRow): ColumnValues {
-  const record = toRecord(JSON.parse(row.doc) as ProductDoc);
-  return { ...columns, ...record.texts };
-}
-
-/** Whether a filter looks at the product_texts side table, whose columns a read row lacks. */
-function usesSideTable(node: WhereNode): boolean {
-  if (node.kind === 'and' || node.kind === 'or') return node.children.some(usesSideTable);
-  return node.field.sideTable !== undefined;
-}
 
 /** The two answers for each filter, shared by every entry checked against it. */
 const answers = new WeakMap<WhereNode, readonly [Checked, Checked]>();
@@ -84,7 +65,7 @@ export function checkedAgainst(where: WhereNode, row: ProductReadRow): Checked {
     pair = [{ where, visible: false }, { where, visible: true }];
     answers.set(where, pair);
   }
-  return pair[matches(where, usesSideTable(where) ? withSideColumns(columnsOf(row), row) : columnsOf(row)) ? 1 : 0];
+  return pair[rowMatches(where, row) ? 1 : 0];
 }
 
 /**
