@@ -92,7 +92,6 @@ export class BodyFile {
   /** Copies of often-read bodies, a ring like the file. */
   private hotBytes: Buffer | undefined;
   private readonly hot = new Ring(HOT_BYTES);
-  private scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
   /** The descriptor until it is closed; `fd` only while it is in use. */
   private openFd: number | undefined;
@@ -219,14 +218,17 @@ export class BodyFile {
     source.copy(this.hotBytes, this.hot.offset(slot.hotAt), at, at + slot.length);
   }
 
-  /** A kept body as it is sent: the buffer (kept in memory), else a copy of the slot's bytes as text (undefined if gone). */
-  read(body: KeptBody): Buffer | string | undefined {
+  /**
+   * A kept body as it is sent: the buffer (kept in memory), else a copy of the slot's bytes
+   * (undefined if gone). A copy of its own, never a view of a ring that may be written over
+   * before the response leaves; bytes rather than text, which would be decoded here and
+   * measured and encoded again on the way out, three passes over every body sent.
+   */
+  read(body: KeptBody): Buffer | undefined {
     if (Buffer.isBuffer(body)) return body;
     if (body.pending) return body.pending;
-    if (this.scratch.length < body.length) this.scratch = Buffer.allocUnsafeSlow(body.length);
-    // Text, never a view of a ring that may be written over before the response leaves; it is
-    // young garbage on V8's heap, cheap to collect, where a new Buffer per response is not.
-    return this.copy(body, this.scratch, 0) ? this.scratch.toString('utf8', 0, body.length) : undefined;
+    const bytes = Buffer.allocUnsafe(body.length);
+    return this.copy(body, bytes, 0) ? bytes : undefined;
   }
 
   /** Memory a kept body takes in the process. */
