@@ -85,11 +85,14 @@ type Undici = typeof import('undici');
  */
 let client: Promise<{ undici: Undici; publicAgent: Agent; anyAgent: Agent }> | undefined;
 const loadClient = () =>
-  (client ??= import('undici').then((undici) => ({
-    undici,
-    publicAgent: new undici.Agent({ connect: { lookup: checkedLookup }, keepAliveTimeout: 4_000 }),
-    anyAgent: new undici.Agent({ keepAliveTimeout: 4_000 }),
-  })));
+  (client ??= import('undici').then((undici) => {
+    UndiciError = undici.errors.UndiciError;
+    return {
+      undici,
+      publicAgent: new undici.Agent({ connect: { lookup: checkedLookup }, keepAliveTimeout: 4_000 }),
+      anyAgent: new undici.Agent({ keepAliveTimeout: 4_000 }),
+    };
+  }));
 /** undici's error class once loaded: before that, no error can be one of its. */
 let UndiciError: Undici['errors']['UndiciError'] | undefined;
 
@@ -149,7 +152,6 @@ export async function outboundRequest(target: string, options: OutboundRequest):
   const accept = options.accept ?? ((status: number) => status >= 200 && status < 300);
   try {
     const { undici, publicAgent, anyAgent } = await loadClient();
-    UndiciError = undici.errors.UndiciError;
     const response = await undici.request(url, {
       method: options.method ?? 'GET',
       headers: { 'user-agent': USER_AGENT, ...options.headers },

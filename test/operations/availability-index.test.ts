@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { AvailabilityIndex } from '../../src/read-model/products/availability-index.js';
 import { blockedProductsSql } from '../../src/storage/blocked-products.js';
 import { BlockTable } from '../../src/read-model/products/block-table.js';
+import { hasPosition } from '../../src/read-model/products/id-lists.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 import { migrate, openDatabase, type OpenDatabase } from '../../src/storage/database.js';
 import { ReservationBlocks } from '../../src/storage/reservation-blocks.js';
@@ -108,7 +109,7 @@ describe('the availability index', () => {
       const { start, end } = randomInterval();
       const positions = await index.blockedPositions(ids, { start, end });
       assert.ok(positions, 'the index holds every block');
-      const listed = ids.flatMap((_, position) => (((positions[position >>> 5] as number) >>> (position & 31)) & 1 ? [position] : []));
+      const listed = ids.flatMap((_, position) => (hasPosition(positions, position) ? [position] : []));
       assert.deepEqual(listed, await expected(storage, start, end), `[${start}, ${end})`);
       blockedSeen += listed.length;
     }

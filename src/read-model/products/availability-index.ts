@@ -1,7 +1,7 @@
 import type { Interval } from '../../domain/reservations.js';
 import type { BlockColumns, ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { BlockTable } from './block-table.js';
-import { positionBits, type IdList, type PositionBits } from './id-lists.js';
+import { positionBits, setPosition, type IdList, type PositionBits } from './id-lists.js';
 
 /** Above this many stored blocks (~20 bytes each here, plus a number per product) the index is not built: lists ask the database. */
 export const MAX_INDEXED_BLOCKS = 1_000_000;
@@ -24,9 +24,10 @@ const emptyOverlay = (): Overlay => ({ products: [], starts: [], ends: [] });
  *
  * It holds every stored block (read whole on first use) and hears of product changes
  * through `changed` (the read model's onCommitted): a change naming a product has that
- * product's blocks read again before the next answer; a change of everything, the whole table. So it answers as of the last change this process
- * has heard of, as the read caches do. Products are numbered as they are met, so that a
- * cached list's positions map to numbers once per list.
+ * product's blocks read again before the next answer; a change of everything, the whole
+ * table. So it answers as of the last change this process has heard of, as the read caches
+ * do. Products are numbered as they are met, so that a cached list's positions map to
+ * numbers once per list.
  */
 export class AvailabilityIndex {
   private numbers = new Map<string, number>();
@@ -73,7 +74,7 @@ export class AvailabilityIndex {
     }
     const blocked = positionBits(numbers.length);
     for (let position = 0; position < numbers.length; position++) {
-      if (flags[numbers[position] as number]) blocked[position >>> 5] = (blocked[position >>> 5] as number) | (1 << (position & 31));
+      if (flags[numbers[position] as number]) setPosition(blocked, position);
     }
     return blocked;
   }

@@ -9,6 +9,12 @@ export type PositionBits = Uint32Array;
 
 export const positionBits = (length: number): PositionBits => new Uint32Array(Math.ceil(length / 32));
 
+export function setPosition(bits: PositionBits, position: number): void {
+  bits[position >>> 5] = (bits[position >>> 5] as number) | (1 << (position & 31));
+}
+
+export const hasPosition = (bits: PositionBits, position: number): boolean => (((bits[position >>> 5] as number) >>> (position & 31)) & 1) === 1;
+
 function bitCount(word: number): number {
   let bits = word - ((word >>> 1) & 0x55555555);
   bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
@@ -59,7 +65,7 @@ export class ExceptIdList implements IdList {
     }
     let skip = start - (this.before[low] as number);
     for (let position = low * 32; position < this.base.length && ids.length < stop - start; position++) {
-      if (((this.removed[position >>> 5] as number) >>> (position & 31)) & 1) continue;
+      if (hasPosition(this.removed, position)) continue;
       if (skip > 0) skip--;
       else ids.push(this.base.slice(position, position + 1)[0] as string);
     }
@@ -71,7 +77,7 @@ export class ExceptIdList implements IdList {
 export function withoutReserved(base: IdList, reserved: Set<string>): ExceptIdList {
   const removed = positionBits(base.length);
   base.slice(0, base.length).forEach((id, position) => {
-    if (reserved.has(id)) removed[position >>> 5] = (removed[position >>> 5] as number) | (1 << (position & 31));
+    if (reserved.has(id)) setPosition(removed, position);
   });
   return new ExceptIdList(base, removed);
 }
