@@ -18,7 +18,7 @@ for (const dialect of dialects) {
       server = await startServer(dialect);
       owner = await server.signUp();
       for (const [id, published] of [['shown', true], ['hidden', false]] as const) {
-        const created = await server.http.post(`/api/products/${id}`, { basic: { product_name: `Vrtačka ${id}` }, settings: { published } }, owner.token);
+        const created = await server.http.post(`/api/products/${id}`, { basic: { product_name: `Vrtačka ${id}` }, additional: { price: 120, caution: 500, time_unit: 'day' }, settings: { published } }, owner.token);
         assert.equal(created.status, 201, created.text);
       }
     });
@@ -62,6 +62,47 @@ for (const dialect of dialects) {
         const { fast, routed, answeredFast } = await both(path);
         assert.equal(answeredFast, 0, path);
         assert.equal(fast.status, status, path);
+        assert.equal(fast.text, routed.text, path);
+      }
+    });
+
+    it('answers quotes and calendars with the bytes and headers their routes send', async () => {
+      const y = new Date().getUTCFullYear() + 1;
+      assert.equal((await server.http.post('/api/products/shown', { action: 'reserve', from: `${y}-03-10`, to: `${y}-03-12` }, owner.token)).status, 200);
+      for (const path of [
+        `/api/products/shown/quote?from=${y}-03-01&to=${y}-03-04`,
+        `/api/products/shown/quote?to=${y}-03-11&from=${y}-03-09`,
+        `/api/products/shown/quote?from=${y}-03-01T10:00:00Z&to=${y}-03-01T18:30:00.5Z`,
+        '/api/products/shown/availability',
+        `/api/products/shown/availability?from=${y}-03-01`,
+        `/api/products/shown/availability?to=${y}-12-31&from=${y}-03-01`,
+      ]) {
+        const { fast, routed, answeredFast } = await both(path);
+        assert.equal(answeredFast, 1, path);
+        assert.equal(fast.status, 200, `${path}: ${fast.text}`);
+        assert.equal(fast.text, routed.text, path);
+        assert.deepEqual(stable(fast.headers), stable(routed.headers), path);
+      }
+      const busy = (await server.http.get<{ available: boolean; violations: unknown[] }>(`/api/products/shown/quote?from=${y}-03-11&to=${y}-03-11`)).body;
+      assert.equal(busy.available, false, 'the reservation is seen');
+    });
+
+    it('leaves quotes and calendars it cannot pass on unchanged to their routes', async () => {
+      const y = new Date().getUTCFullYear() + 1;
+      for (const [path, status] of [
+        [`/api/products/shown/quote?from=${y}-03-01`, 400],
+        [`/api/products/shown/quote?from=${y}-03-01&to=soon`, 400],
+        [`/api/products/shown/quote?from=${y}-03-01&from=${y}-03-02&to=${y}-03-04`, 400],
+        [`/api/products/hidden/quote?from=${y}-03-01&to=${y}-03-04`, 404],
+        [`/api/products/shown/quote?from=${y}-03-01T10:00:00%2B01:00&to=${y}-03-01T12:00:00%2B01:00`, 200],
+        [`/api/products/shown/quote?from=${y}-03-01T10:00:00+01:00&to=${y}-03-01T12:00:00+01:00`, 400],
+        [`/api/products/shown/availability?from=${y}-03-01&to=${y + 2}-03-01`, 400],
+        [`/api/products/shown/availability?days=3`, 200],
+        ['/api/products/missing/availability', 404],
+      ] as const) {
+        const { fast, routed, answeredFast } = await both(path);
+        assert.equal(answeredFast, 0, path);
+        assert.equal(fast.status, status, `${path}: ${fast.text}`);
         assert.equal(fast.text, routed.text, path);
       }
     });
