@@ -8,6 +8,7 @@ import { rowMatches } from './product-filter.js';
 import { BodyFile, type KeptBody } from '../body-file.js';
 import type { ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { AvailabilityIndex } from './availability-index.js';
+import type { RentalFacts } from '../../domain/rental/facts.js';
 
 /** A product ready to serve: its bodies by depth, and whether the last access filter checked lets it be read. */
 export interface ProductEntry {
@@ -30,6 +31,12 @@ export interface ProductEntry {
   body1?: KeptBody;
   etag0?: string;
   etag1?: string;
+}
+
+/** A product's rental facts (quote and calendar) as the cache keeps them, with the last access filter checked against its row. */
+export interface RentalEntry {
+  readonly facts: RentalFacts;
+  readonly checked: Checked | undefined;
 }
 
 /** A filtered grant checked against a product, and the answer. */
@@ -98,6 +105,8 @@ export interface ProductCaches {
   counts: ReadCache<number>;
   /** Gallery images, which many products share. */
   images: ReadCache<MediaImage | null>;
+  /** What the quote and the availability calendar read of each product, parsed (rental-facts.ts). */
+  rentals: ReadCache<RentalEntry>;
   /** Where the rendered bodies of `products` are kept. */
   bodies: BodyFile;
   /** Which products are blocked in an interval, in memory (without it, lists ask the database). */
@@ -107,15 +116,15 @@ export interface ProductCaches {
 const MB = 1024 * 1024;
 
 /**
- * How the read caches share their budget (84 MB by default). Products get the most: a read
+ * How the read caches share their budget (92 MB by default). Products get the most: a read
  * the cache misses costs ~100 µs more than one it holds. With the body file an entry takes
  * ~360 bytes, so their 40 MB hold ~116,000 products at one depth: a catalogue of 100,000
  * created through the API is held whole, ready for its first reads (and ~9,000 bodies when
  * they are kept in memory instead). Full, the share comes to ~60 MB of RSS with the garbage
  * V8 lets grow beside it: at 48 MB, filled by writes as well as reads, RSS ended a bench run
- * at 286 MB of its 300.
+ * at 286 MB of its 300. Rental facts (quote and calendar) take ~300 bytes a product.
  */
-const SHARES = { products: 40, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
+const SHARES = { products: 40, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4, rentals: 8 } as const;
 const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0);
 
 /**
@@ -134,6 +143,7 @@ const followedTopics: { readonly [cache in CacheName]: readonly ChangeTopic[] } 
   pageDocs: SHOWN,
   counts: ROWS,
   images: ['media'],
+  rentals: ROWS,
   availability: ROWS,
 };
 const followers = Object.entries(followedTopics) as [CacheName, readonly ChangeTopic[]][];
@@ -149,6 +159,7 @@ export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bod
     pageDocs: new ReadCache<KeptBody>(bytes(SHARES.pageDocs)),
     counts: new ReadCache<number>(bytes(SHARES.counts)),
     images: new ReadCache<MediaImage | null>(bytes(SHARES.images)),
+    rentals: new ReadCache<RentalEntry>(bytes(SHARES.rentals), { byKey: true }),
     bodies,
     ...(blocks ? { availability: new AvailabilityIndex(blocks) } : {}),
   };
