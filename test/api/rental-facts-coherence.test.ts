@@ -91,12 +91,12 @@ for (const dialect of dialects) {
         release();
         const before = await reading;
         assert.deepEqual(before?.reservations, [], 'the read saw the row as it was before the write');
-        assert.equal(model.caches.rentals.get('race'), undefined, 'and its facts were not kept');
+        assert.equal(model.caches.products.get('race')?.rental, undefined, 'and its facts were not kept');
         const next = model.rentalFacts('race', ALL);
         while (held === 1) await new Promise((tick) => setImmediate(tick));
         release();
         assert.equal((await next)?.reservations.length, 3, 'the next read sees the reservation');
-        assert.ok(model.caches.rentals.get('race'));
+        assert.ok(model.caches.products.get('race')?.rental);
         assert.equal((await model.rentalFacts('race', ALL))?.reservations.length, 3);
         assert.equal(held, 2, 'the last read was answered from the kept facts');
       } finally {

@@ -8,7 +8,7 @@ import { rowMatches } from './product-filter.js';
 import { BodyFile, type KeptBody } from '../body-file.js';
 import type { ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { AvailabilityIndex } from './availability-index.js';
-import type { RentalFacts } from '../../domain/rental/facts.js';
+import { factsSize, type RentalFacts } from '../../domain/rental/facts.js';
 
 /** A product ready to serve: its bodies by depth, and whether the last access filter checked lets it be read. */
 export interface ProductEntry {
@@ -31,12 +31,12 @@ export interface ProductEntry {
   body1?: KeptBody;
   etag0?: string;
   etag1?: string;
-}
-
-/** A product's rental facts (quote and calendar) as the cache keeps them, with the last access filter checked against its row. */
-export interface RentalEntry {
-  readonly facts: RentalFacts;
-  readonly checked: Checked | undefined;
+  /**
+   * What the quote and the availability calendar read of the product, parsed from its row
+   * (rental-facts.ts): kept with the entry rather than in a cache of its own, so that it
+   * shares the entry's key, place in the cache and access check.
+   */
+  rental?: RentalFacts;
 }
 
 /** A filtered grant checked against a product, and the answer. */
@@ -60,7 +60,7 @@ export function keepEtagAt(entry: ProductEntry, depth: Depth, etag: string): voi
 }
 
 /** An entry made from the row of a single read or a list page. */
-export const productEntry = (row: ProductDocRow): ProductEntry => ({ row, checked: undefined, body0: undefined, body1: undefined, etag0: undefined, etag1: undefined });
+export const productEntry = (row: ProductDocRow | undefined): ProductEntry => ({ row, checked: undefined, body0: undefined, body1: undefined, etag0: undefined, etag1: undefined, rental: undefined });
 
 /** The two answers for each filter, shared by every entry checked against it. */
 const answers = new WeakMap<WhereNode, readonly [Checked, Checked]>();
@@ -90,6 +90,7 @@ export const entrySize = (entry: ProductEntry): number =>
   (entry.body1 ? BodyFile.memoryOf(entry.body1) : 0) +
   (entry.etag0 ? ETAG_BYTES : 0) +
   (entry.etag1 ? ETAG_BYTES : 0) +
+  (entry.rental ? factsSize(entry.rental) : 0) +
   ENTRY_BYTES;
 
 /** Response caches of the products read path; see ReadCache and `followedTopics` for when they empty. */
@@ -105,8 +106,6 @@ export interface ProductCaches {
   counts: ReadCache<number>;
   /** Gallery images, which many products share. */
   images: ReadCache<MediaImage | null>;
-  /** What the quote and the availability calendar read of each product, parsed (rental-facts.ts). */
-  rentals: ReadCache<RentalEntry>;
   /** Where the rendered bodies of `products` are kept. */
   bodies: BodyFile;
   /** Which products are blocked in an interval, in memory (without it, lists ask the database). */
@@ -122,9 +121,10 @@ const MB = 1024 * 1024;
  * created through the API is held whole, ready for its first reads (and ~9,000 bodies when
  * they are kept in memory instead). Full, the share comes to ~60 MB of RSS with the garbage
  * V8 lets grow beside it: at 48 MB, filled by writes as well as reads, RSS ended a bench run
- * at 286 MB of its 300. Rental facts (quote and calendar) take ~300 bytes a product.
+ * at 286 MB of its 300. A product's rental facts (quote and calendar) add ~150 bytes to its
+ * entry: 8 MB more hold them for 50,000 products.
  */
-const SHARES = { products: 40, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4, rentals: 8 } as const;
+const SHARES = { products: 48, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
 const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0);
 
 /**
@@ -143,7 +143,6 @@ const followedTopics: { readonly [cache in CacheName]: readonly ChangeTopic[] } 
   pageDocs: SHOWN,
   counts: ROWS,
   images: ['media'],
-  rentals: ROWS,
   availability: ROWS,
 };
 const followers = Object.entries(followedTopics) as [CacheName, readonly ChangeTopic[]][];
@@ -159,7 +158,6 @@ export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bod
     pageDocs: new ReadCache<KeptBody>(bytes(SHARES.pageDocs)),
     counts: new ReadCache<number>(bytes(SHARES.counts)),
     images: new ReadCache<MediaImage | null>(bytes(SHARES.images)),
-    rentals: new ReadCache<RentalEntry>(bytes(SHARES.rentals), { byKey: true }),
     bodies,
     ...(blocks ? { availability: new AvailabilityIndex(blocks) } : {}),
   };
