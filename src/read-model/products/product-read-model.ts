@@ -97,9 +97,9 @@ export class ProductReadModel {
     changeCaches(this.services.caches, change);
   }
 
-  /** After a write has committed: its product's body at depth 1, kept as its first read would keep it (see keepWritten). */
-  keepWritten(record: ProductRecord, version: number): Promise<Buffer | undefined> {
-    return keepWritten(this.services, record, version);
+  /** After a write has committed: its product's body at depth 1 (and, given the document written, its rental facts), kept as its first reads would keep them (see keepWritten). */
+  keepWritten(record: ProductRecord, version: number, doc?: ProductDoc): Promise<Buffer | undefined> {
+    return keepWritten(this.services, record, version, doc);
   }
 
   /** Stored rows as response documents (the general path, whose documents afterRead hooks may change). */
