@@ -70,7 +70,7 @@ export function reservedIntervals(facts: RentalFacts): Interval[] {
  * Roughly what the facts take on V8's heap: the object, the array of reservations (8 bytes a
  * number), and rules of their own when the product sets any.
  */
-export const factsSize = (facts: RentalFacts): number => 72 + 8 * facts.reservations.length + (facts.rules === NO_RULES ? 0 : 64 + 24 * facts.rules.priceTiers.length);
+export const factsSize = (facts: RentalFacts): number => 120 + 8 * facts.reservations.length + (facts.rules === NO_RULES ? 0 : 80 + 24 * facts.rules.priceTiers.length);
 
 /**
  * The reservations, with their kinds, that can show in a window: those whose interval widened

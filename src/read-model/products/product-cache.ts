@@ -121,8 +121,8 @@ const MB = 1024 * 1024;
  * created through the API is held whole, ready for its first reads (and ~9,000 bodies when
  * they are kept in memory instead). Full, the share comes to ~60 MB of RSS with the garbage
  * V8 lets grow beside it: at 48 MB, filled by writes as well as reads, RSS ended a bench run
- * at 286 MB of its 300. A product's rental facts (quote and calendar) add ~150 bytes to its
- * entry: 8 MB more hold them for 50,000 products.
+ * at 286 MB of its 300. A product's rental facts (quote and calendar) add ~230 bytes to its
+ * entry (three reservations; measured as the entries above): 8 MB more hold them for ~36,000.
  */
 const SHARES = { products: 48, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
 const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0);
