@@ -62,7 +62,7 @@ export interface AppOptions {
   secret: Uint8Array;
   /** Shared rate-limit counters for several instances. */
   redisUrl?: string;
-  /** Memory for the read caches (CACHE_MB); unset, 84 MB, which keeps the process within ~300 MB of RSS. */
+  /** Memory for the read caches (CACHE_MB); unset, 92 MB, which keeps the process within ~300 MB of RSS. */
   cacheBytes?: number;
   /** The size of the file that keeps rendered product bodies (BODY_FILE_MB); 0 keeps them in memory. */
   bodyFileBytes?: number;

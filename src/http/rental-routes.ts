@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../operations/context.js';
 import { productAvailability } from '../operations/rental/product-availability.js';
@@ -7,6 +7,8 @@ import { IdParams, bearerSecurity, errorResponses } from './schemas/common.js';
 import { AvailabilityQuery, RentalIntervalQuery } from './schemas/bookings.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A product's quote and availability calendar (SPEC 8): for anyone who may read the product, nothing personal in either. */
 export function rentalRoutes(services: Services) {
@@ -23,8 +25,8 @@ export function rentalRoutes(services: Services) {
   };
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/api/products/:id/quote', { schema: schemas.quote }, async (request: IdRequest) => quoteProduct(services, request.caller, request.params.id, request.query));
-    app.get('/api/products/:id/availability', { schema: schemas.availability }, async (request: IdRequest) =>
-      productAvailability(services, request.caller, request.params.id, request.query),
+    app.get('/api/products/:id/availability', { schema: schemas.availability }, async (request: IdRequest, reply: FastifyReply) =>
+      reply.type(JSON_TYPE).send(await productAvailability(services, request.caller, request.params.id, request.query)),
     );
   };
 }

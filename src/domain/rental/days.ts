@@ -4,16 +4,29 @@ export const DAY_MS = 86_400_000;
 
 export type DayStatus = 'free' | 'partial' | 'busy';
 
+/** The texts of the days asked for lately, by day number: a calendar names the same days on every request. */
+const dates = new Map<number, string>();
+const REMEMBERED_DATES = 4096;
+
 /** `2026-12-01` for the UTC day an instant falls in. */
-export const utcDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+export function utcDate(ms: number): string {
+  const day = Math.floor(ms / DAY_MS);
+  let text = dates.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dates.size >= REMEMBERED_DATES) dates.clear();
+    dates.set(day, text);
+  }
+  return text;
+}
 
 /**
- * The status of each UTC day from `first` to `last` (both day starts, inclusive): `busy` when
- * the busy intervals (non-overlapping, earliest first) cover the whole day, `partial` when they
- * cover part of it, else `free`.
+ * The status of each UTC day from `first` to `last` (both day starts, inclusive), in order:
+ * `busy` when the busy intervals (non-overlapping, earliest first) cover the whole day,
+ * `partial` when they cover part of it, else `free`.
  */
-export function dayStatuses(first: number, last: number, busy: readonly Interval[]): { date: string; status: DayStatus }[] {
-  const days: { date: string; status: DayStatus }[] = [];
+export function statusesOfDays(first: number, last: number, busy: readonly Interval[]): DayStatus[] {
+  const statuses: DayStatus[] = [];
   let next = 0;
   for (let day = first; day <= last; day += DAY_MS) {
     const end = day + DAY_MS;
@@ -23,7 +36,11 @@ export function dayStatuses(first: number, last: number, busy: readonly Interval
       const interval = busy[i] as Interval;
       covered += Math.min(interval.end, end) - Math.max(interval.start, day);
     }
-    days.push({ date: utcDate(day), status: covered >= DAY_MS ? 'busy' : covered > 0 ? 'partial' : 'free' });
+    statuses.push(covered >= DAY_MS ? 'busy' : covered > 0 ? 'partial' : 'free');
   }
-  return days;
+  return statuses;
 }
+
+/** Each day from `first` to `last` with its status (see statusesOfDays). */
+export const dayStatuses = (first: number, last: number, busy: readonly Interval[]): { date: string; status: DayStatus }[] =>
+  statusesOfDays(first, last, busy).map((status, index) => ({ date: utcDate(first + index * DAY_MS), status }));

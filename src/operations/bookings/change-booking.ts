@@ -17,7 +17,7 @@ import { denied } from '../access.js';
 import type { Caller } from '../context.js';
 import { runHooks, transformThrough } from '../hooks.js';
 import { toRecord } from '../../storage/product-record.js';
-import { reservationsOf } from '../rental/readable-product.js';
+import { reservationsOf } from '../../domain/rental/facts.js';
 import { missingBooking, standingOf } from './booking-access.js';
 import { bookingDocOf, renderBooking, type RenderedBooking } from './render-bookings.js';
 import { asHookData, bookingWrite, withStatus } from './transitions.js';

@@ -17,7 +17,8 @@ import type { BookingsTable } from '../../storage/schema.js';
 import { denied, evaluateAccess } from '../access.js';
 import type { Caller } from '../context.js';
 import { runHooks, transformThrough } from '../hooks.js';
-import { readableProduct, reservationsOf } from '../rental/readable-product.js';
+import { readableProduct } from '../rental/readable-product.js';
+import { reservationsOf } from '../../domain/rental/facts.js';
 import { renderBooking, type RenderedBooking } from './render-bookings.js';
 import { asHookData } from './transitions.js';
 

@@ -51,7 +51,7 @@ export async function createProduct(
     write: async (record, written) => {
       if (!grantCovers(grant, written, record.row.doc)) throw denied(user);
       await services.storage.products.insert(record);
-      kept = await services.readModel.keepWritten(record, 1);
+      kept = await services.readModel.keepWritten(record, 1, written);
       return true;
     },
   });

@@ -62,9 +62,9 @@ async function changeLocked(
       data,
       originalDoc: doc,
       server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner, previousReservations: doc.availability?.reservationDates },
-      write: async (record) => {
+      write: async (record, written) => {
         const replaced = await services.storage.products.replace(record, row.version, toRecord(doc, row.doc));
-        if (replaced) kept = await services.readModel.keepWritten(record, row.version + 1);
+        if (replaced) kept = await services.readModel.keepWritten(record, row.version + 1, written);
         return replaced;
       },
     });

@@ -1,13 +1,13 @@
-import type { BookingServices } from '../bookings/booking-services.js';
 import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { parseBoundary } from '../../domain/reservations.js';
 import { busyTimeline, type BusyKind } from '../../domain/rental/busy.js';
-import { DAY_MS, dayStatuses, utcDate, type DayStatus } from '../../domain/rental/days.js';
-import { productBuffers } from '../../domain/rental/rules.js';
+import { DAY_MS, type DayStatus } from '../../domain/rental/days.js';
+import { reservationsAround } from '../../domain/rental/facts.js';
 import type { Caller } from '../context.js';
-import { readableProduct, reservationsOf } from './readable-product.js';
+import { availabilityJson } from './availability-json.js';
+import { readableFacts, type RentalServices } from './readable-product.js';
 
-/** GET /api/products/:id/availability (SPEC 8): busy time and day statuses, nothing personal. */
+/** GET /api/products/:id/availability (SPEC 8): busy time and day statuses, nothing personal (as JSON text: availabilityJson). */
 export interface AvailabilityAnswer {
   product: string;
   from: string;
@@ -40,17 +40,11 @@ export function parseDays(query: Record<string, unknown>, now: number): { first:
   return { first, last };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-export async function productAvailability(services: BookingServices, caller: Caller, id: string, query: Record<string, unknown>): Promise<AvailabilityAnswer> {
+/** The calendar of a product as the JSON text of an AvailabilityAnswer. */
+export async function productAvailability(services: RentalServices, caller: Caller, id: string, query: Record<string, unknown>): Promise<string> {
   const { first, last } = parseDays(query, services.jobs.clock.now());
-  const doc = await readableProduct(services, caller, id);
-  const busy = busyTimeline(reservationsOf(doc), productBuffers(doc), { start: first, end: last + DAY_MS });
-  return {
-    product: doc.id,
-    from: utcDate(first),
-    to: utcDate(last),
-    busy: busy.map((interval) => ({ from: iso(interval.start), to: iso(interval.end), kind: interval.kind })),
-    days: dayStatuses(first, last, busy),
-  };
+  const facts = await readableFacts(services, caller, id);
+  const window = { start: first, end: last + DAY_MS };
+  const busy = busyTimeline(reservationsAround(facts, window), { before: facts.rules.bufferBefore, after: facts.rules.bufferAfter }, window);
+  return availabilityJson(id, first, last, busy);
 }

@@ -1,10 +1,9 @@
-import type { BookingServices } from '../bookings/booking-services.js';
 import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { BOUNDARY_MESSAGE, parseBoundary, type Interval } from '../../domain/reservations.js';
-import { productRules } from '../../domain/rental/rules.js';
+import { reservedIntervals } from '../../domain/rental/facts.js';
 import { quote, type Quote } from '../../domain/rental/quote.js';
 import type { Caller } from '../context.js';
-import { readableProduct, reservationsOf } from './readable-product.js';
+import { readableFacts, type RentalServices } from './readable-product.js';
 
 /** GET /api/products/:id/quote (SPEC 8). */
 export interface QuoteAnswer extends Quote {
@@ -36,19 +35,19 @@ export function parseRentalInterval(from: unknown, to: unknown): { interval: Int
 }
 
 /** What renting a product for an interval would cost, and whether a request for it would be accepted now. */
-export async function quoteProduct(services: BookingServices, caller: Caller, id: string, query: Record<string, unknown>): Promise<QuoteAnswer> {
+export async function quoteProduct(services: RentalServices, caller: Caller, id: string, query: Record<string, unknown>): Promise<QuoteAnswer> {
   const asked = parseRentalInterval(query.from, query.to);
-  const doc = await readableProduct(services, caller, id);
+  const facts = await readableFacts(services, caller, id);
   const result = quote({
     interval: asked.interval,
     fromIsDate: DATE.test(asked.from),
     now: services.jobs.clock.now(),
-    rules: productRules(doc),
-    price: doc.additional?.price,
-    caution: doc.additional?.caution,
-    timeUnit: doc.additional?.time_unit,
-    reservations: reservationsOf(doc).map((reservation) => reservation.interval),
+    rules: facts.rules,
+    price: facts.price,
+    caution: facts.caution,
+    timeUnit: facts.timeUnit,
+    reservations: reservedIntervals(facts),
   });
   const { violations, ...price } = result;
-  return { product: doc.id, from: asked.from, to: asked.to, ...price, available: doc.settings.published && violations.length === 0, violations };
+  return { product: id, from: asked.from, to: asked.to, ...price, available: facts.published && violations.length === 0, violations };
 }

@@ -1,4 +1,6 @@
 import { APIError } from '../../errors/api-error.js';
+import type { ProductDoc } from '../../domain/product-schema.js';
+import { rentalFactsOf } from '../../domain/rental/facts.js';
 import type { ProductReadRow, ProductRecord } from '../../storage/products-repository.js';
 import { etagOf } from '../../operations/products/etag.js';
 import { checkedAgainst, entrySize, productEntry, type ProductEntry } from './product-cache.js';
@@ -38,8 +40,9 @@ export async function renderedEntry(services: ReadServices, row: ProductReadRow,
  * whose bodies depend on the caller. A write that lands meanwhile forgets it, as it does a
  * read's (the cache's generation is taken before anything is read). The body, when kept, is
  * also the write's answer at depth 1 (see writtenProduct): the same bytes a read sends.
+ * Given the document written, the entry keeps its rental facts as well (rental-facts.ts).
  */
-export async function keepWritten(services: ReadServices, record: ProductRecord, version: number): Promise<Buffer | undefined> {
+export async function keepWritten(services: ReadServices, record: ProductRecord, version: number, doc?: ProductDoc): Promise<Buffer | undefined> {
   if (services.callerDependent()) return undefined;
   const { products: cache, bodies: file } = services.caches;
   const readAt = cache.generation;
@@ -50,6 +53,8 @@ export async function keepWritten(services: ReadServices, record: ProductRecord,
     if (!body) return undefined;
     const entry = await renderedEntry(services, row, body);
     entry.body1 = file.keep(body);
+    // The quote's and the calendar's facts too, from the document written: a few µs, no parse.
+    if (doc) entry.rental = rentalFactsOf(doc);
     cache.set(row.id, entry, entrySize(entry), readAt);
     return body;
   } catch (error) {

@@ -8,6 +8,7 @@ import { rowMatches } from './product-filter.js';
 import { BodyFile, type KeptBody } from '../body-file.js';
 import type { ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { AvailabilityIndex } from './availability-index.js';
+import { factsSize, type RentalFacts } from '../../domain/rental/facts.js';
 
 /** A product ready to serve: its bodies by depth, and whether the last access filter checked lets it be read. */
 export interface ProductEntry {
@@ -30,6 +31,12 @@ export interface ProductEntry {
   body1?: KeptBody;
   etag0?: string;
   etag1?: string;
+  /**
+   * What the quote and the availability calendar read of the product, parsed from its row
+   * (rental-facts.ts): kept with the entry rather than in a cache of its own, so that it
+   * shares the entry's key, place in the cache and access check.
+   */
+  rental?: RentalFacts;
 }
 
 /** A filtered grant checked against a product, and the answer. */
@@ -53,7 +60,7 @@ export function keepEtagAt(entry: ProductEntry, depth: Depth, etag: string): voi
 }
 
 /** An entry made from the row of a single read or a list page. */
-export const productEntry = (row: ProductDocRow): ProductEntry => ({ row, checked: undefined, body0: undefined, body1: undefined, etag0: undefined, etag1: undefined });
+export const productEntry = (row: ProductDocRow | undefined): ProductEntry => ({ row, checked: undefined, body0: undefined, body1: undefined, etag0: undefined, etag1: undefined, rental: undefined });
 
 /** The two answers for each filter, shared by every entry checked against it. */
 const answers = new WeakMap<WhereNode, readonly [Checked, Checked]>();
@@ -83,6 +90,7 @@ export const entrySize = (entry: ProductEntry): number =>
   (entry.body1 ? BodyFile.memoryOf(entry.body1) : 0) +
   (entry.etag0 ? ETAG_BYTES : 0) +
   (entry.etag1 ? ETAG_BYTES : 0) +
+  (entry.rental ? factsSize(entry.rental) : 0) +
   ENTRY_BYTES;
 
 /** Response caches of the products read path; see ReadCache and `followedTopics` for when they empty. */
@@ -107,15 +115,16 @@ export interface ProductCaches {
 const MB = 1024 * 1024;
 
 /**
- * How the read caches share their budget (84 MB by default). Products get the most: a read
+ * How the read caches share their budget (92 MB by default). Products get the most: a read
  * the cache misses costs ~100 µs more than one it holds. With the body file an entry takes
  * ~360 bytes, so their 40 MB hold ~116,000 products at one depth: a catalogue of 100,000
  * created through the API is held whole, ready for its first reads (and ~9,000 bodies when
  * they are kept in memory instead). Full, the share comes to ~60 MB of RSS with the garbage
  * V8 lets grow beside it: at 48 MB, filled by writes as well as reads, RSS ended a bench run
- * at 286 MB of its 300.
+ * at 286 MB of its 300. A product's rental facts (quote and calendar) add ~230 bytes to its
+ * entry (three reservations; measured as the entries above): 8 MB more hold them for ~36,000.
  */
-const SHARES = { products: 40, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
+const SHARES = { products: 48, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
 const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0);
 
 /**

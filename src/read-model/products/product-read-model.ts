@@ -15,6 +15,8 @@ import { readProduct, type Representation } from './read-product.js';
 import type { ReadServices } from './read-services.js';
 import { galleryImages, renderProducts, renderWritten, type RenderedProduct } from './render.js';
 import { BodyWarmer } from './warm-bodies.js';
+import { rentalFacts } from './rental-facts.js';
+import type { RentalFacts } from '../../domain/rental/facts.js';
 
 export type { Representation };
 
@@ -22,7 +24,7 @@ export type { Representation };
 const SHALLOW_OFFSET = 200;
 
 export interface ProductReadModelOptions extends Omit<ReadServices, 'caches'> {
-  /** Memory for the caches (CACHE_MB); unset, their default share of 84 MB. */
+  /** Memory for the caches (CACHE_MB); unset, their default share of 92 MB. */
   cacheBytes?: number;
   /** Where rendered bodies are kept; in memory when unset. */
   bodies?: BodyFile;
@@ -85,14 +87,19 @@ export class ProductReadModel {
     return query.available ? ((await matchingIds(services, grant, { ...query, sort: [] }))?.length ?? (await countOf(services, grant, query))) : await countOf(services, grant, query);
   }
 
+  /** What the quote and the availability calendar read of a product, parsed, if a reader with `grant` may read it (undefined: missing or hidden). */
+  rentalFacts(id: string, grant: Grant): Promise<RentalFacts | undefined> {
+    return rentalFacts(this.services, id, grant);
+  }
+
   /** A committed change (fed by the change feed): the caches that follow its topic forget what it may have changed. */
   onCommitted(change: CommittedChange): void {
     changeCaches(this.services.caches, change);
   }
 
-  /** After a write has committed: its product's body at depth 1, kept as its first read would keep it (see keepWritten). */
-  keepWritten(record: ProductRecord, version: number): Promise<Buffer | undefined> {
-    return keepWritten(this.services, record, version);
+  /** After a write has committed: its product's body at depth 1 (and, given the document written, its rental facts), kept as its first reads would keep them (see keepWritten). */
+  keepWritten(record: ProductRecord, version: number, doc?: ProductDoc): Promise<Buffer | undefined> {
+    return keepWritten(this.services, record, version, doc);
   }
 
   /** Stored rows as response documents (the general path, whose documents afterRead hooks may change). */
