@@ -57,7 +57,8 @@ function intervalOf(query: string): Record<string, string> | undefined {
   return interval;
 }
 
-const jsonAnswer = (body: unknown): Answer => ({ status: 200, headers: ['content-type', JSON_TYPE], body: JSON.stringify(body) });
+/** A 200 with a JSON body, as the route sends it. */
+const jsonAnswer = (json: string): Answer => ({ status: 200, headers: ['content-type', JSON_TYPE], body: json });
 
 /** The read a request asks for, if this answers it. */
 function readOf(url: string): { id: string; read: Read } | undefined {
@@ -76,7 +77,8 @@ function readOf(url: string): { id: string; read: Read } | undefined {
   const interval = intervalOf(query);
   if (!interval) return undefined;
   const read: Read = async (services) =>
-    jsonAnswer(what === '/quote' ? await quoteProduct(services, ANONYMOUS, id, interval) : await productAvailability(services, ANONYMOUS, id, interval));
+    // The quote route's serializer is JSON.stringify; the calendar's operation writes its JSON itself.
+    jsonAnswer(what === '/quote' ? JSON.stringify(await quoteProduct(services, ANONYMOUS, id, interval)) : await productAvailability(services, ANONYMOUS, id, interval));
   return { id, read };
 }
 
