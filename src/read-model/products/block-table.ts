@@ -4,11 +4,16 @@ const DAY = 86_400_000;
 /** Length classes: blocks up to 2^k days long for k = 0 … CLASSES − 2, and the longer ones in the last. */
 const CLASSES = 12;
 
-/** The blocks of one length class, sorted by start; none is longer than `maxLength`. */
+/**
+ * The blocks of one length class, sorted by start; none is longer than `maxLength` ms. Blocks
+ * on whole seconds (all of them but the odd one) are kept in seconds, 4 bytes a bound
+ * (`scale` 1000); the others in ms, 8 bytes.
+ */
 interface Run {
-  starts: Float64Array;
-  ends: Float64Array;
+  starts: Uint32Array | Float64Array;
+  ends: Uint32Array | Float64Array;
   products: Int32Array;
+  scale: number;
   maxLength: number;
 }
 
@@ -21,8 +26,12 @@ export interface NumberedBlocks {
 
 const classOf = (length: number): number => (length <= DAY ? 0 : Math.min(CLASSES - 1, Math.ceil(Math.log2(length / DAY))));
 
+const SECOND = 1000;
+const MAX_SECONDS = 2 ** 32 - 1;
+const inSeconds = (time: number): boolean => time % SECOND === 0 && time >= 0 && time / SECOND <= MAX_SECONDS;
+
 /** The first index of sorted `values` whose value is above `bound`. */
-function firstAbove(values: Float64Array, bound: number): number {
+function firstAbove(values: Uint32Array | Float64Array, bound: number): number {
   let low = 0;
   let high = values.length;
   while (low < high) {
@@ -33,12 +42,30 @@ function firstAbove(values: Float64Array, bound: number): number {
   return low;
 }
 
+/** The run of the blocks at `indexes` (of one class), sorted by start. */
+function runOf(blocks: NumberedBlocks, indexes: Int32Array, scale: number): Run {
+  indexes.sort((a, b) => (blocks.starts[a] as number) - (blocks.starts[b] as number));
+  const size = indexes.length;
+  const run: Run = scale === SECOND ? { starts: new Uint32Array(size), ends: new Uint32Array(size), products: new Int32Array(size), scale, maxLength: 0 } : { starts: new Float64Array(size), ends: new Float64Array(size), products: new Int32Array(size), scale, maxLength: 0 };
+  for (let at = 0; at < size; at++) {
+    const block = indexes[at] as number;
+    const start = blocks.starts[block] as number;
+    const end = blocks.ends[block] as number;
+    run.starts[at] = start / scale;
+    run.ends[at] = end / scale;
+    run.products[at] = blocks.products[block] as number;
+    run.maxLength = Math.max(run.maxLength, end - start);
+  }
+  return run;
+}
+
 /**
  * An interval index of reservation blocks in memory: the blocks grouped by length (each
  * class at most twice as long as the one before), each group sorted by start. A block of
  * a group overlaps [s, e) only if it starts in (s − the group's longest, e), one binary
  * search and a run of candidates of which at least about half overlap: the work follows
- * the blocks found, whatever the mix of short and long reservations.
+ * the blocks found, whatever the mix of short and long reservations. Typed arrays only:
+ * three million blocks take ~36 MB.
  */
 export class BlockTable {
   private constructor(private readonly runs: Run[]) {}
@@ -46,23 +73,24 @@ export class BlockTable {
   static readonly empty = new BlockTable([]);
 
   static build(blocks: NumberedBlocks): BlockTable {
-    const members: number[][] = Array.from({ length: CLASSES }, () => []);
+    // Groups: the length class, and whether the block is on whole seconds (even) or not (odd).
+    const groupOf = new Uint8Array(blocks.starts.length);
+    const sizes = new Int32Array(CLASSES * 2);
     for (let index = 0; index < blocks.starts.length; index++) {
-      members[classOf((blocks.ends[index] as number) - (blocks.starts[index] as number))]?.push(index);
+      const start = blocks.starts[index] as number;
+      const end = blocks.ends[index] as number;
+      const group = classOf(end - start) * 2 + (inSeconds(start) && inSeconds(end) ? 0 : 1);
+      groupOf[index] = group;
+      sizes[group] = (sizes[group] as number) + 1;
     }
-    const runs = members
-      .filter((indexes) => indexes.length > 0)
-      .map((indexes) => {
-        indexes.sort((a, b) => (blocks.starts[a] as number) - (blocks.starts[b] as number));
-        const run: Run = { starts: new Float64Array(indexes.length), ends: new Float64Array(indexes.length), products: new Int32Array(indexes.length), maxLength: 0 };
-        indexes.forEach((block, at) => {
-          run.starts[at] = blocks.starts[block] as number;
-          run.ends[at] = blocks.ends[block] as number;
-          run.products[at] = blocks.products[block] as number;
-          run.maxLength = Math.max(run.maxLength, run.ends[at] - run.starts[at]);
-        });
-        return run;
-      });
+    const members = Array.from(sizes, (size) => new Int32Array(size));
+    const filled = new Int32Array(CLASSES * 2);
+    for (let index = 0; index < groupOf.length; index++) {
+      const group = groupOf[index] as number;
+      (members[group] as Int32Array)[filled[group] as number] = index;
+      filled[group] = (filled[group] as number) + 1;
+    }
+    const runs = members.flatMap((indexes, group) => (indexes.length > 0 ? [runOf(blocks, indexes, group % 2 === 0 ? SECOND : 1)] : []));
     return new BlockTable(runs);
   }
 
@@ -71,15 +99,30 @@ export class BlockTable {
     return this.runs.reduce((sum, run) => sum + run.starts.length, 0);
   }
 
-  /** Sets `flags[p]` for every product p with a block overlapping `interval`, except those `skipped` marks. */
-  mark({ start, end }: Interval, flags: Uint8Array, skipped: Uint8Array): void {
+  /** The memory it holds. */
+  get bytes(): number {
+    return this.runs.reduce((sum, run) => sum + run.starts.byteLength + run.ends.byteLength + run.products.byteLength, 0);
+  }
+
+  /**
+   * Sets `flags[p]` for every product p with a block overlapping `interval`, except those
+   * `skipped` marks; how many of the products it flagged (that were not yet) `counted` marks.
+   */
+  mark({ start, end }: Interval, flags: Uint8Array, skipped: Uint8Array, counted?: Uint8Array): number {
+    let flagged = 0;
     for (const run of this.runs) {
-      const { starts, ends, products } = run;
-      for (let index = firstAbove(starts, start - run.maxLength); index < starts.length && (starts[index] as number) < end; index++) {
-        if ((ends[index] as number) <= start) continue;
+      const { starts, ends, products, scale } = run;
+      // One below, so that rounding the bound to the run's unit passes over no candidate; the exact tests follow.
+      const from = firstAbove(starts, Math.floor((start - run.maxLength) / scale) - 1);
+      for (let index = from; index < starts.length && (starts[index] as number) * scale < end; index++) {
+        if ((ends[index] as number) * scale <= start) continue;
         const product = products[index] as number;
-        if (product >= skipped.length || skipped[product] === 0) flags[product] = 1;
+        if (flags[product] === 0 && (product >= skipped.length || skipped[product] === 0)) {
+          flags[product] = 1;
+          if (counted?.[product] === 1) flagged++;
+        }
       }
     }
+    return flagged;
   }
 }
