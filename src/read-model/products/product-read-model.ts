@@ -69,6 +69,12 @@ export class ProductReadModel {
     if (bounded) return pageOf(bounded);
     const shallowAvailable = offset < SHALLOW_OFFSET ? await availablePage(services, grant, query, offset) : undefined;
     if (shallowAvailable) return composePage(services, shallowAvailable.ids, query, shallowAvailable.total);
+    if (offset < SHALLOW_OFFSET && query.searchWords.length > 0 && !query.available) {
+      // A search's matches cost one full-text match whether counted or paged: listed once,
+      // they give the count and every page, where a count and a page would match twice.
+      const ids = await matchingIds(services, grant, query);
+      if (ids) return pageOf(ids);
+    }
     if (offset < SHALLOW_OFFSET && !query.available) {
       // The first pages of a filter (the common case, and every new filter) need only the count
       // and one page of ids, both from the indexes.
