@@ -42,9 +42,36 @@ function firstAbove(values: Uint32Array | Float64Array, bound: number): number {
   return low;
 }
 
+/**
+ * `indexes` ordered by `keys[index]` (whole numbers below 2^32): a radix sort, two passes of
+ * 16 bits, linear where a comparison sort of millions of blocks took seconds.
+ */
+function sortByKey(indexes: Int32Array, keys: (index: number) => number): Int32Array {
+  let from: Int32Array = indexes;
+  let to: Int32Array = new Int32Array(indexes.length);
+  for (const shift of [0, 16]) {
+    const counts = new Int32Array(65_537);
+    for (const index of from) {
+      const digit = ((keys(index) >>> shift) & 0xffff) + 1;
+      counts[digit] = (counts[digit] as number) + 1;
+    }
+    for (let digit = 1; digit < counts.length; digit++) counts[digit] = (counts[digit] as number) + (counts[digit - 1] as number);
+    for (const index of from) {
+      const digit = (keys(index) >>> shift) & 0xffff;
+      to[counts[digit] as number] = index;
+      counts[digit] = (counts[digit] as number) + 1;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
 /** The run of the blocks at `indexes` (of one class), sorted by start. */
-function runOf(blocks: NumberedBlocks, indexes: Int32Array, scale: number): Run {
-  indexes.sort((a, b) => (blocks.starts[a] as number) - (blocks.starts[b] as number));
+function runOf(blocks: NumberedBlocks, unsorted: Int32Array, scale: number): Run {
+  const indexes =
+    scale === SECOND
+      ? sortByKey(unsorted, (index) => (blocks.starts[index] as number) / SECOND)
+      : unsorted.sort((a, b) => (blocks.starts[a] as number) - (blocks.starts[b] as number));
   const size = indexes.length;
   const run: Run = scale === SECOND ? { starts: new Uint32Array(size), ends: new Uint32Array(size), products: new Int32Array(size), scale, maxLength: 0 } : { starts: new Float64Array(size), ends: new Float64Array(size), products: new Int32Array(size), scale, maxLength: 0 };
   for (let at = 0; at < size; at++) {
