@@ -264,22 +264,30 @@ export class ProductsRepository {
     const matching = and([this.filterSql(filter), sql<SqlBool>`${value} IS NOT NULL`]);
     const [row] = await this.reader.rows<{ ids: string | null; vals: string | null; n: number | string }>(sql`SELECT ${this.joinedInOrder(sql.ref('m.id'))} AS ids,
       ${this.joinedInOrder(sql`m.value`)} AS vals, count(*) AS n
-      FROM (SELECT products.id AS id, ${value} AS value, row_number() OVER (${orderClause('products', sort)}) AS position
+      FROM (SELECT products.id AS id, ${value} AS value${this.positionColumn(sort)}
         FROM products WHERE ${matching} ${orderClause('products', sort)} LIMIT ${max + 1}) m`.compile(this.db));
     if (Number(row?.n ?? 0) > max) return undefined;
     const values = row?.vals ? row.vals.split(',') : [];
     return { ids: row?.ids ?? '', values: Float64Array.from(values, Number) };
   }
 
-  /** The matching ids in order, each with its place in it (`position`), at most `limit`. */
+  /** The matching ids in order, each with its place in it (`position`, on PostgreSQL), at most `limit`. */
   private inOrder(filter: ProductFilter, sort: SortKey[], limit: number) {
-    return sql`SELECT products.id AS id, row_number() OVER (${orderClause('products', sort)}) AS position
+    return sql`SELECT products.id AS id${this.positionColumn(sort)}
       FROM products WHERE ${this.filterSql(filter)} ${orderClause('products', sort)} LIMIT ${limit}`;
   }
 
-  /** The values of `m`'s rows joined by commas in its order (`m.position`). */
+  private positionColumn(sort: SortKey[]) {
+    return this.dialect === 'postgres' ? sql`, row_number() OVER (${orderClause('products', sort)}) AS position` : sql``;
+  }
+
+  /**
+   * The values of `m`'s rows joined by commas in its order: on PostgreSQL by `m.position`; on
+   * SQLite as the subquery yields them (its LIMIT keeps it a coroutine that the aggregate
+   * reads in order), which sorting again by position made two to three times slower.
+   */
   private joinedInOrder(value: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
-    return this.dialect === 'postgres' ? sql`string_agg(${value}::text, ',' ORDER BY m.position)` : sql`group_concat(${value}, ',' ORDER BY m.position)`;
+    return this.dialect === 'postgres' ? sql`string_agg(${value}::text, ',' ORDER BY m.position)` : sql`group_concat(${value}, ',')`;
   }
 
   /** The ids of one page, from the indexes alone. */

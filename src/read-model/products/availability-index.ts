@@ -1,6 +1,6 @@
 import type { Interval } from '../../domain/reservations.js';
-import type { BlockColumns, ReservationBlocks } from '../../storage/reservation-blocks.js';
-import { BlockTable } from './block-table.js';
+import type { BlockColumns as StoredBlocks, ReservationBlocks } from '../../storage/reservation-blocks.js';
+import { BlockColumns, BlockTable } from './block-table.js';
 import { NumberList, positionBits, setPosition, type IdList, type PositionBits } from './id-lists.js';
 import { ProductNumbers } from './product-numbers.js';
 
@@ -156,31 +156,23 @@ export class AvailabilityIndex {
     this.tooMany = count > this.maxBlocks;
     if (this.tooMany) return;
     // Room for the blocks counted; any stored meanwhile are read as well.
-    let products = new Int32Array(count);
-    let starts = new Float64Array(count);
-    let ends = new Float64Array(count);
-    let size = 0;
-    for await (const columns of this.blocks.readAll()) {
-      const added = columns.starts.length;
-      if (size + added > products.length) {
-        const room = Math.max(size + added, Math.ceil(products.length * 1.25));
-        [products, starts, ends] = [grown(products, room, Int32Array), grown(starts, room, Float64Array), grown(ends, room, Float64Array)];
+    const columns = new BlockColumns(count);
+    for await (const chunk of this.blocks.readAll()) {
+      for (let index = 0; index < chunk.starts.length; index++) {
+        columns.add(this.names.numberOfBytes(chunk.text, chunk.idStarts[index] as number, chunk.idEnds[index] as number), chunk.starts[index] as number, chunk.ends[index] as number);
       }
-      for (let index = 0; index < added; index++) products[size + index] = this.names.numberOfBytes(columns.text, columns.idStarts[index] as number, columns.idEnds[index] as number);
-      starts.set(columns.starts, size);
-      ends.set(columns.ends, size);
-      size += added;
+      if (columns.length > this.maxBlocks) break;
     }
-    if (size > this.maxBlocks) {
+    if (columns.length > this.maxBlocks) {
       this.tooMany = true;
       return;
     }
-    this.table = BlockTable.build({ products: products.subarray(0, size), starts: starts.subarray(0, size), ends: ends.subarray(0, size) });
+    this.table = columns.table();
     this.superseded = new Uint8Array(this.names.size);
   }
 
   /** Makes the blocks just read the only ones of `ids`. */
-  private replace(ids: string[], columns: BlockColumns): void {
+  private replace(ids: string[], columns: StoredBlocks): void {
     const changed = new Set(ids.map((id) => this.names.numberOf(id)));
     for (const product of changed) if (product < this.superseded.length) this.superseded[product] = 1;
     const kept = emptyOverlay();
@@ -208,10 +200,4 @@ export class AvailabilityIndex {
     this.listNumbers.set(list, numbers);
     return numbers;
   }
-}
-
-function grown<T extends Int32Array | Float64Array>(array: T, length: number, Type: { new (length: number): T }): T {
-  const larger = new Type(length);
-  larger.set(array);
-  return larger;
 }

@@ -47,6 +47,7 @@ function firstAbove(values: Uint32Array | Float64Array, bound: number): number {
  * 16 bits, linear where a comparison sort of millions of blocks took seconds.
  */
 function sortByKey(indexes: Int32Array, keys: (index: number) => number): Int32Array {
+  if (indexes.length < 2) return indexes;
   let from: Int32Array = indexes;
   let to: Int32Array = new Int32Array(indexes.length);
   for (const shift of [0, 16]) {
@@ -66,24 +67,83 @@ function sortByKey(indexes: Int32Array, keys: (index: number) => number): Int32A
   return from;
 }
 
-/** The run of the blocks at `indexes` (of one class), sorted by start. */
+/** The run of the blocks at `indexes` (of one class; times in units of `scale` ms), sorted by start. */
 function runOf(blocks: NumberedBlocks, unsorted: Int32Array, scale: number): Run {
-  const indexes =
-    scale === SECOND
-      ? sortByKey(unsorted, (index) => (blocks.starts[index] as number) / SECOND)
-      : unsorted.sort((a, b) => (blocks.starts[a] as number) - (blocks.starts[b] as number));
+  const indexes = scale === SECOND ? sortByKey(unsorted, (index) => blocks.starts[index] as number) : unsorted.sort((a, b) => (blocks.starts[a] as number) - (blocks.starts[b] as number));
   const size = indexes.length;
   const run: Run = scale === SECOND ? { starts: new Uint32Array(size), ends: new Uint32Array(size), products: new Int32Array(size), scale, maxLength: 0 } : { starts: new Float64Array(size), ends: new Float64Array(size), products: new Int32Array(size), scale, maxLength: 0 };
   for (let at = 0; at < size; at++) {
     const block = indexes[at] as number;
     const start = blocks.starts[block] as number;
     const end = blocks.ends[block] as number;
-    run.starts[at] = start / scale;
-    run.ends[at] = end / scale;
+    run.starts[at] = start;
+    run.ends[at] = end;
     run.products[at] = blocks.products[block] as number;
-    run.maxLength = Math.max(run.maxLength, end - start);
+    run.maxLength = Math.max(run.maxLength, (end - start) * scale);
   }
   return run;
+}
+
+/** The runs of blocks whose times are in units of `scale` ms, one per length class. */
+function runsOf(blocks: NumberedBlocks, scale: number): Run[] {
+  const classes = new Uint8Array(blocks.starts.length);
+  const sizes = new Int32Array(CLASSES);
+  for (let index = 0; index < blocks.starts.length; index++) {
+    const lengthClass = classOf(((blocks.ends[index] as number) - (blocks.starts[index] as number)) * scale);
+    classes[index] = lengthClass;
+    sizes[lengthClass] = (sizes[lengthClass] as number) + 1;
+  }
+  const members = Array.from(sizes, (size) => new Int32Array(size));
+  const filled = new Int32Array(CLASSES);
+  for (let index = 0; index < classes.length; index++) {
+    const lengthClass = classes[index] as number;
+    (members[lengthClass] as Int32Array)[filled[lengthClass] as number] = index;
+    filled[lengthClass] = (filled[lengthClass] as number) + 1;
+  }
+  return members.flatMap((indexes) => (indexes.length > 0 ? [runOf(blocks, indexes, scale)] : []));
+}
+
+/** Blocks gathered as they are read: on whole seconds in seconds (4 bytes a bound), the others in ms. */
+export class BlockColumns {
+  private products = new Int32Array(1024);
+  private starts = new Uint32Array(1024);
+  private ends = new Uint32Array(1024);
+  private size = 0;
+  private readonly exact: { products: number[]; starts: number[]; ends: number[] } = { products: [], starts: [], ends: [] };
+
+  constructor(expected = 0) {
+    if (expected > 1024) [this.products, this.starts, this.ends] = [new Int32Array(expected), new Uint32Array(expected), new Uint32Array(expected)];
+  }
+
+  get length(): number {
+    return this.size + this.exact.starts.length;
+  }
+
+  add(product: number, start: number, end: number): void {
+    if (!inSeconds(start) || !inSeconds(end)) {
+      this.exact.products.push(product);
+      this.exact.starts.push(start);
+      this.exact.ends.push(end);
+      return;
+    }
+    if (this.size === this.starts.length) {
+      const room = Math.ceil(this.size * 1.25) + 1024;
+      const grow = <T extends Int32Array | Uint32Array>(array: T, larger: T): T => {
+        larger.set(array);
+        return larger;
+      };
+      [this.products, this.starts, this.ends] = [grow(this.products, new Int32Array(room)), grow(this.starts, new Uint32Array(room)), grow(this.ends, new Uint32Array(room))];
+    }
+    this.products[this.size] = product;
+    this.starts[this.size] = start / SECOND;
+    this.ends[this.size] = end / SECOND;
+    this.size++;
+  }
+
+  table(): BlockTable {
+    const seconds = { products: this.products.subarray(0, this.size), starts: this.starts.subarray(0, this.size), ends: this.ends.subarray(0, this.size) };
+    return BlockTable.fromRuns([...runsOf(seconds, SECOND), ...runsOf(this.exact, 1)]);
+  }
 }
 
 /**
@@ -99,26 +159,15 @@ export class BlockTable {
 
   static readonly empty = new BlockTable([]);
 
-  static build(blocks: NumberedBlocks): BlockTable {
-    // Groups: the length class, and whether the block is on whole seconds (even) or not (odd).
-    const groupOf = new Uint8Array(blocks.starts.length);
-    const sizes = new Int32Array(CLASSES * 2);
-    for (let index = 0; index < blocks.starts.length; index++) {
-      const start = blocks.starts[index] as number;
-      const end = blocks.ends[index] as number;
-      const group = classOf(end - start) * 2 + (inSeconds(start) && inSeconds(end) ? 0 : 1);
-      groupOf[index] = group;
-      sizes[group] = (sizes[group] as number) + 1;
-    }
-    const members = Array.from(sizes, (size) => new Int32Array(size));
-    const filled = new Int32Array(CLASSES * 2);
-    for (let index = 0; index < groupOf.length; index++) {
-      const group = groupOf[index] as number;
-      (members[group] as Int32Array)[filled[group] as number] = index;
-      filled[group] = (filled[group] as number) + 1;
-    }
-    const runs = members.flatMap((indexes, group) => (indexes.length > 0 ? [runOf(blocks, indexes, group % 2 === 0 ? SECOND : 1)] : []));
+  static fromRuns(runs: Run[]): BlockTable {
     return new BlockTable(runs);
+  }
+
+  /** A table of blocks whose times are in ms. */
+  static build(blocks: NumberedBlocks): BlockTable {
+    const columns = new BlockColumns(blocks.starts.length);
+    for (let index = 0; index < blocks.starts.length; index++) columns.add(blocks.products[index] as number, blocks.starts[index] as number, blocks.ends[index] as number);
+    return columns.table();
   }
 
   /** How many blocks it holds. */
