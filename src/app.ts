@@ -101,20 +101,6 @@ function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolea
   return warmer;
 }
 
-/** After start-up, not during it: a catalogue of a million has ~3,000,000 reservation blocks to read (seconds). */
-const PREPARE_AVAILABILITY_AFTER_MS = 2_000;
-
-/** Reads the availability index ahead of the first availability filter, which would otherwise wait for it. */
-function prepareAvailabilitySoon(app: FastifyInstance, services: Services): void {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setTimeout(() => {
-      services.readModel.prepareAvailability().catch((error: unknown) => app.log.warn({ err: error }, 'the availability index could not be read ahead of its first use'));
-    }, PREPARE_AVAILABILITY_AFTER_MS).unref();
-  });
-  app.addHook('onClose', async () => clearTimeout(timer));
-}
-
 /**
  * Room for a 100,000-product catalogue's bodies at depth 1 (~440 MB) and the docs of every
  * page of its published list (~280 MB) together: at 512 MB a run of deep pages wrote over
@@ -173,7 +159,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => bodies.close());
-  prepareAvailabilitySoon(app, services);
   closeIdleConnectionsWhileClosing(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);

@@ -61,11 +61,6 @@ export class AvailabilityIndex {
     } else this.dirty.add(key);
   }
 
-  /** Reads the blocks now, if it has not (a catalogue of a million has ~3,000,000: seconds, better spent before the first request than in it). */
-  async prepare(): Promise<void> {
-    await this.current();
-  }
-
   /**
    * The positions in `list` of the products blocked during `interval`, as bits; undefined
    * when more blocks are stored than the index holds (the caller asks the database).

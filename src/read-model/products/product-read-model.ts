@@ -86,11 +86,6 @@ export class ProductReadModel {
     return ids ? pageOf(ids) : undefined;
   }
 
-  /** Builds the availability index ahead of the first availability filter (see AvailabilityIndex.prepare). */
-  async prepareAvailability(): Promise<void> {
-    await this.services.caches.availability?.prepare();
-  }
-
   /** How many products a list query matches for a reader with `grant`. */
   async count(query: ListQuery, grant: Grant): Promise<number> {
     const { services } = this;
