@@ -243,24 +243,51 @@ export class ProductsRepository {
   }
 
   /**
-   * The ids of every matching product in order, read from the indexes alone; at most `max`
-   * (undefined when there are more, so that the caller pages in SQL instead).
+   * The ids of every matching product in order, read from the indexes alone, joined by commas
+   * (ids hold none): hundreds of thousands of one-column rows would cost the driver (and the
+   * reader thread's message) an object each. At most `max` (undefined when there are more, so
+   * that the caller pages in SQL instead).
    */
-  async listIds(filter: ProductFilter, sort: SortKey[], max: number): Promise<string[] | undefined> {
-    const ids = await this.pageIds(filter, sort, max + 1, 0);
-    return ids.length > max ? undefined : ids;
+  async listIds(filter: ProductFilter, sort: SortKey[], max: number): Promise<{ ids: string; count: number } | undefined> {
+    const [row] = await this.reader.rows<{ ids: string | null; n: number | string }>(sql`SELECT ${this.joinedInOrder(sql.ref('m.id'))} AS ids, count(*) AS n
+      FROM (${this.inOrder(filter, sort, max + 1)}) m`.compile(this.db));
+    const count = Number(row?.n ?? 0);
+    return count > max ? undefined : { ids: row?.ids ?? '', count };
   }
 
   /**
-   * The ids of every matching product whose `field` is set, in order, each with that value;
-   * at most `max` (undefined when there are more). Read from the indexes alone.
+   * The ids of every matching product whose `field` is set, in order, joined by commas, each
+   * with that value; at most `max` (undefined when there are more). Read from the indexes alone.
    */
-  async rankedIds(filter: ProductFilter, field: FieldDef, sort: SortKey[], max: number): Promise<{ ids: string[]; values: Float64Array } | undefined> {
+  async rankedIds(filter: ProductFilter, field: FieldDef, sort: SortKey[], max: number): Promise<{ ids: string; values: Float64Array } | undefined> {
     const value = sql.ref(`products.${field.column}`);
-    const rows = await this.reader.rows<{ id: string; value: number }>(sql`SELECT products.id AS id, ${value} AS value FROM products
-      WHERE ${and([this.filterSql(filter), sql<SqlBool>`${value} IS NOT NULL`])} ${orderClause('products', sort)} LIMIT ${max + 1}`.compile(this.db));
-    if (rows.length > max) return undefined;
-    return { ids: rows.map((row) => row.id), values: Float64Array.from(rows, (row) => Number(row.value)) };
+    const matching = and([this.filterSql(filter), sql<SqlBool>`${value} IS NOT NULL`]);
+    const [row] = await this.reader.rows<{ ids: string | null; vals: string | null; n: number | string }>(sql`SELECT ${this.joinedInOrder(sql.ref('m.id'))} AS ids,
+      ${this.joinedInOrder(sql`m.value`)} AS vals, count(*) AS n
+      FROM (SELECT products.id AS id, ${value} AS value${this.positionColumn(sort)}
+        FROM products WHERE ${matching} ${orderClause('products', sort)} LIMIT ${max + 1}) m`.compile(this.db));
+    if (Number(row?.n ?? 0) > max) return undefined;
+    const values = row?.vals ? row.vals.split(',') : [];
+    return { ids: row?.ids ?? '', values: Float64Array.from(values, Number) };
+  }
+
+  /** The matching ids in order, each with its place in it (`position`, on PostgreSQL), at most `limit`. */
+  private inOrder(filter: ProductFilter, sort: SortKey[], limit: number) {
+    return sql`SELECT products.id AS id${this.positionColumn(sort)}
+      FROM products WHERE ${this.filterSql(filter)} ${orderClause('products', sort)} LIMIT ${limit}`;
+  }
+
+  private positionColumn(sort: SortKey[]) {
+    return this.dialect === 'postgres' ? sql`, row_number() OVER (${orderClause('products', sort)}) AS position` : sql``;
+  }
+
+  /**
+   * The values of `m`'s rows joined by commas in its order: on PostgreSQL by `m.position`; on
+   * SQLite as the subquery yields them (its LIMIT keeps it a coroutine that the aggregate
+   * reads in order), which sorting again by position made two to three times slower.
+   */
+  private joinedInOrder(value: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
+    return this.dialect === 'postgres' ? sql`string_agg(${value}::text, ',' ORDER BY m.position)` : sql`group_concat(${value}, ',')`;
   }
 
   /** The ids of one page, from the indexes alone. */

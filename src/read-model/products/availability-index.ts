@@ -1,10 +1,11 @@
 import type { Interval } from '../../domain/reservations.js';
-import type { BlockColumns, ReservationBlocks } from '../../storage/reservation-blocks.js';
-import { BlockTable } from './block-table.js';
-import { positionBits, setPosition, type IdList, type PositionBits } from './id-lists.js';
+import type { BlockColumns as StoredBlocks, ReservationBlocks } from '../../storage/reservation-blocks.js';
+import { BlockColumns, BlockTable } from './block-table.js';
+import { NumberList, positionBits, setPosition, type IdList, type PositionBits } from './id-lists.js';
+import { ProductNumbers } from './product-numbers.js';
 
-/** Above this many stored blocks (~20 bytes each here, plus a number per product) the index is not built: lists ask the database. */
-export const MAX_INDEXED_BLOCKS = 1_000_000;
+/** Above this many stored blocks (~12 bytes each here) the index is not built: lists ask the database. */
+export const MAX_INDEXED_BLOCKS = 6_000_000;
 /** Products re-read since the last full read, beyond which the whole table is read again instead. */
 const MAX_REREAD_PRODUCTS = 5_000;
 
@@ -26,12 +27,10 @@ const emptyOverlay = (): Overlay => ({ products: [], starts: [], ends: [] });
  * through `changed` (the read model's onCommitted): a change naming a product has that
  * product's blocks read again before the next answer; a change of everything, the whole
  * table. So it answers as of the last change this process has heard of, as the read caches
- * do. Products are numbered as they are met, so that a cached list's positions map to
- * numbers once per list.
+ * do. Products are known by their numbers (ProductNumbers, shared with the id lists): a
+ * cached list of numbers needs no mapping, any other is mapped once.
  */
 export class AvailabilityIndex {
-  private numbers = new Map<string, number>();
-  private epoch = 0;
   private table = BlockTable.empty;
   /** Products of `table` whose blocks were read again: the overlay holds their blocks now. */
   private superseded = new Uint8Array(0);
@@ -43,11 +42,14 @@ export class AvailabilityIndex {
   /** More blocks are stored than it holds. */
   private tooMany = false;
   private refreshing?: Promise<void>;
-  private readonly listNumbers = new WeakMap<IdList, { epoch: number; numbers: Int32Array }>();
+  private readonly listNumbers = new WeakMap<IdList, Int32Array>();
+  private readonly listMembers = new WeakMap<IdList, Uint8Array>();
+  private flags = new Uint8Array(0);
 
   constructor(
     private readonly blocks: ReservationBlocks,
     private readonly maxBlocks = MAX_INDEXED_BLOCKS,
+    private readonly names = new ProductNumbers(),
   ) {}
 
   /** A committed change to products: `key` names the one product changed, when the writer said which. */
@@ -66,7 +68,7 @@ export class AvailabilityIndex {
   async blockedPositions(list: IdList, interval: Interval): Promise<PositionBits | undefined> {
     if (!(await this.current())) return undefined;
     const numbers = this.numbersOf(list);
-    const flags = new Uint8Array(this.numbers.size);
+    const flags = this.clearedFlags();
     this.table.mark(interval, flags, this.superseded);
     const { products, starts, ends } = this.overlay;
     for (let index = 0; index < starts.length; index++) {
@@ -77,6 +79,57 @@ export class AvailabilityIndex {
       if (flags[numbers[position] as number]) setPosition(blocked, position);
     }
     return blocked;
+  }
+
+  /**
+   * The ids of `list` from its `offset`-th entry not blocked during `interval`, at most
+   * `limit`, and how many entries are not blocked; undefined when more blocks are stored than
+   * the index holds. The work follows the blocks in the interval and the page's place, not
+   * the list's length: a first page costs no bit per entry of the list.
+   */
+  async availableRun(list: IdList, interval: Interval, offset: number, limit: number): Promise<{ ids: string[]; total: number } | undefined> {
+    if (!(await this.current())) return undefined;
+    const numbers = this.numbersOf(list);
+    const members = this.membersOf(list, numbers);
+    const flags = this.clearedFlags();
+    let blocked = this.table.mark(interval, flags, this.superseded, members);
+    const { products, starts, ends } = this.overlay;
+    for (let index = 0; index < starts.length; index++) {
+      const product = products[index] as number;
+      if ((starts[index] as number) < interval.end && (ends[index] as number) > interval.start && flags[product] === 0) {
+        flags[product] = 1;
+        if (members[product] === 1) blocked++;
+      }
+    }
+    const ids: string[] = [];
+    let skip = offset;
+    for (let position = 0; position < numbers.length && ids.length < limit; position++) {
+      if (flags[numbers[position] as number] === 1) continue;
+      if (skip > 0) skip--;
+      else ids.push(list.slice(position, position + 1)[0] as string);
+    }
+    return { ids, total: numbers.length - blocked };
+  }
+
+  /**
+   * A flag per product, all clear: one array reused by every answer (each is synchronous once
+   * the blocks are current), where a new one a request cost a megabyte of garbage at a million.
+   */
+  private clearedFlags(): Uint8Array {
+    if (this.flags.length < this.names.size) this.flags = new Uint8Array(Math.ceil(this.names.size * 1.25));
+    else this.flags.fill(0);
+    return this.flags;
+  }
+
+  /** Which products `list` holds, by number, kept for the list. */
+  private membersOf(list: IdList, numbers: Int32Array): Uint8Array {
+    let members = this.listMembers.get(list);
+    if (!members) {
+      members = new Uint8Array(this.names.size);
+      for (const number of numbers) members[number] = 1;
+      this.listMembers.set(list, members);
+    }
+    return members;
   }
 
   /** Brings the blocks up to the changes heard before the call; whether the index holds them all. */
@@ -102,23 +155,31 @@ export class AvailabilityIndex {
     // Changes heard from here on are read again after this.
     this.stale = false;
     this.dirty.clear();
-    this.tooMany = (await this.blocks.count()) > this.maxBlocks;
-    const columns = this.tooMany ? undefined : await this.blocks.read();
-    this.numbers = new Map();
-    this.epoch++;
     this.overlay = emptyOverlay();
-    if (!columns) {
-      this.table = BlockTable.empty;
-      this.superseded = new Uint8Array(0);
+    this.table = BlockTable.empty;
+    this.superseded = new Uint8Array(0);
+    const count = await this.blocks.count();
+    this.tooMany = count > this.maxBlocks;
+    if (this.tooMany) return;
+    // Room for the blocks counted; any stored meanwhile are read as well.
+    const columns = new BlockColumns(count);
+    for await (const chunk of this.blocks.readAll()) {
+      for (let index = 0; index < chunk.starts.length; index++) {
+        columns.add(this.names.numberOfBytes(chunk.text, chunk.idStarts[index] as number, chunk.idEnds[index] as number), chunk.starts[index] as number, chunk.ends[index] as number);
+      }
+      if (columns.length > this.maxBlocks) break;
+    }
+    if (columns.length > this.maxBlocks) {
+      this.tooMany = true;
       return;
     }
-    this.table = BlockTable.build({ products: Int32Array.from(columns.productIds, (id) => this.numberOf(id)), starts: columns.starts, ends: columns.ends });
-    this.superseded = new Uint8Array(this.numbers.size);
+    this.table = columns.table();
+    this.superseded = new Uint8Array(this.names.size);
   }
 
   /** Makes the blocks just read the only ones of `ids`. */
-  private replace(ids: string[], columns: BlockColumns): void {
-    const changed = new Set(ids.map((id) => this.numberOf(id)));
+  private replace(ids: string[], columns: StoredBlocks): void {
+    const changed = new Set(ids.map((id) => this.names.numberOf(id)));
     for (const product of changed) if (product < this.superseded.length) this.superseded[product] = 1;
     const kept = emptyOverlay();
     const keep = (product: number, start: number, end: number) => {
@@ -130,25 +191,19 @@ export class AvailabilityIndex {
     old.products.forEach((product, index) => {
       if (!changed.has(product)) keep(product, old.starts[index] as number, old.ends[index] as number);
     });
-    columns.productIds.forEach((id, index) => keep(this.numberOf(id), columns.starts[index] as number, columns.ends[index] as number));
-    this.overlay = kept;
-  }
-
-  private numberOf(id: string): number {
-    let number = this.numbers.get(id);
-    if (number === undefined) {
-      number = this.numbers.size;
-      this.numbers.set(id, number);
+    for (let index = 0; index < columns.starts.length; index++) {
+      keep(this.names.numberOfBytes(columns.text, columns.idStarts[index] as number, columns.idEnds[index] as number), columns.starts[index] as number, columns.ends[index] as number);
     }
-    return number;
+    this.overlay = kept;
   }
 
   /** Each entry of `list` as its product's number, kept for the list (cached lists are immutable). */
   private numbersOf(list: IdList): Int32Array {
+    if (list instanceof NumberList) return list.numbers;
     const known = this.listNumbers.get(list);
-    if (known?.epoch === this.epoch) return known.numbers;
-    const numbers = Int32Array.from(list.slice(0, list.length), (id) => this.numberOf(id));
-    this.listNumbers.set(list, { epoch: this.epoch, numbers });
+    if (known) return known;
+    const numbers = Int32Array.from(list.slice(0, list.length), (id) => this.names.numberOf(id));
+    this.listNumbers.set(list, numbers);
     return numbers;
   }
 }

@@ -1,7 +1,33 @@
+import type { ProductNumbers } from './product-numbers.js';
+
 /** An ordered list of product ids: an array, or another list less some of its entries. */
 export interface IdList {
   readonly length: number;
   slice(start: number, end: number): string[];
+}
+
+/** Ids as their numbers (see ProductNumbers): 4 bytes an entry. */
+export class NumberList implements IdList {
+  constructor(
+    readonly numbers: Int32Array,
+    private readonly names: ProductNumbers,
+  ) {}
+
+  get length(): number {
+    return this.numbers.length;
+  }
+
+  /** The memory it holds. */
+  get bytes(): number {
+    return this.numbers.byteLength + 64;
+  }
+
+  slice(start: number, end: number): string[] {
+    const stop = Math.min(end, this.numbers.length);
+    const ids: string[] = [];
+    for (let index = Math.max(0, start); index < stop; index++) ids.push(this.names.idOf(this.numbers[index] as number));
+    return ids;
+  }
 }
 
 /** A bitset of a list's positions, 32 a word, position p at bit p % 32 of word p / 32. */
@@ -21,13 +47,16 @@ function bitCount(word: number): number {
   return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Words of positions per count of the entries before them (see ExceptIdList). */
+const WORDS_PER_COUNT = 32;
+
 /**
  * The entries of `base` less those whose positions are set in `removed`: an availability
- * filter of a cached list costs a bit per entry (and as much again to find a page), so that
- * the lists of many intervals fit in the cache beside the one list they filter.
+ * filter of a cached list costs a bit per entry (and a count per 1,024 entries to find a
+ * page), so that the lists of many intervals fit in the cache beside the one list they filter.
  */
 export class ExceptIdList implements IdList {
-  /** How many entries remain before each word's positions. */
+  /** How many entries remain before each run of WORDS_PER_COUNT words of positions. */
   private readonly before: Int32Array;
   readonly length: number;
 
@@ -35,13 +64,11 @@ export class ExceptIdList implements IdList {
     private readonly base: IdList,
     private readonly removed: PositionBits,
   ) {
-    this.before = new Int32Array(removed.length);
+    this.before = new Int32Array(Math.ceil(removed.length / WORDS_PER_COUNT));
     let remaining = 0;
     for (let word = 0; word < removed.length; word++) {
-      this.before[word] = remaining;
-      const size = Math.min(32, base.length - word * 32);
-      const inList = size === 32 ? 0xffffffff : (1 << size) - 1;
-      remaining += size - bitCount((removed[word] as number) & inList);
+      if (word % WORDS_PER_COUNT === 0) this.before[word / WORDS_PER_COUNT] = remaining;
+      remaining += this.keptIn(word);
     }
     this.length = remaining;
   }
@@ -51,11 +78,18 @@ export class ExceptIdList implements IdList {
     return this.removed.byteLength + this.before.byteLength + 64;
   }
 
+  /** How many of the word's positions remain. */
+  private keptIn(word: number): number {
+    const size = Math.min(32, this.base.length - word * 32);
+    const inList = size === 32 ? 0xffffffff : (1 << size) - 1;
+    return size - bitCount((this.removed[word] as number) & inList);
+  }
+
   slice(start: number, end: number): string[] {
     const ids: string[] = [];
     const stop = Math.min(end, this.length);
     if (start >= stop) return ids;
-    // The last word with no more than `start` entries remaining before it holds the start-th.
+    // The last run with no more than `start` entries remaining before it holds the start-th, then the word in it.
     let low = 0;
     let high = this.before.length - 1;
     while (low < high) {
@@ -63,8 +97,10 @@ export class ExceptIdList implements IdList {
       if ((this.before[middle] as number) <= start) low = middle;
       else high = middle - 1;
     }
+    let word = low * WORDS_PER_COUNT;
     let skip = start - (this.before[low] as number);
-    for (let position = low * 32; position < this.base.length && ids.length < stop - start; position++) {
+    while (word < this.removed.length - 1 && this.keptIn(word) <= skip) skip -= this.keptIn(word++);
+    for (let position = word * 32; position < this.base.length && ids.length < stop - start; position++) {
       if (hasPosition(this.removed, position)) continue;
       if (skip > 0) skip--;
       else ids.push(this.base.slice(position, position + 1)[0] as string);

@@ -1,13 +1,17 @@
 import type { ListQuery } from '../../domain/list-query.js';
 import type { Grant } from '../../operations/access.js';
-import { ExceptIdList, withoutReserved, type IdList } from './id-lists.js';
+import { ExceptIdList, NumberList, withoutReserved, type IdList } from './id-lists.js';
 import { queryKey } from './list-keys.js';
 import { filterFor } from './product-filter.js';
 import { RankedList, splitRange } from './range-lists.js';
 import type { ReadServices } from './read-services.js';
 
-/** Above this many matches a list is paged in SQL rather than through a cached id list. */
-const MAX_CACHED_IDS = 250_000;
+/**
+ * Above this many matches a list is paged in SQL rather than through a cached id list. A list
+ * holds its ids as numbers (4 bytes each, see ProductNumbers), so a list of every product of
+ * a catalogue of a million takes 4 MB of the ids cache's share.
+ */
+const MAX_CACHED_IDS = 2_000_000;
 
 /**
  * The ordered ids of every product a query matches, cached until the next write: a page
@@ -26,8 +30,10 @@ export async function matchingIds(services: ReadServices, grant: Grant, query: L
       const ids = blocked ? new ExceptIdList(base, blocked) : withoutReserved(base, await services.storage.products.blockedIds(available));
       return { value: ids, size: ids.bytes + key.length * 2 };
     }
-    const ids = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
-    return ids && { value: ids, size: ids.length * 56 + key.length * 2 };
+    const listed = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
+    if (!listed) return undefined;
+    const ids = new NumberList(services.caches.numbers.numbersOfJoined(listed.ids), services.caches.numbers);
+    return { value: ids, size: ids.bytes + key.length * 2 };
   });
 }
 
@@ -53,10 +59,35 @@ export async function boundedRun(services: ReadServices, grant: Grant, query: Li
   const ranked = await lists.getOrLoad(key, async () => {
     const listed = await services.storage.products.rankedIds(filterFor(grant, { ...query, where: split.rest }), split.field, query.sort, MAX_CACHED_IDS);
     if (!listed) return undefined;
-    const list = new RankedList(listed.ids, listed.values, query.sort[0]?.descending ?? false);
+    const { numbers } = services.caches;
+    const list = new RankedList(new NumberList(numbers.numbersOfJoined(listed.ids), numbers), listed.values, query.sort[0]?.descending ?? false);
     return { value: list, size: list.bytes + key.length * 2 };
   });
   return ranked instanceof RankedList ? ranked.within(split.bounds) : undefined;
+}
+
+/**
+ * A shallow page of an availability filter and its count, from the availability index and
+ * the list without the filter: the work follows the blocks in the interval, not the list's
+ * length, and both are kept until the next write (an interval's page and count are a few
+ * hundred bytes, where its whole list is a bit per product). Undefined when the index does
+ * not answer (the caller lists the interval whole).
+ */
+export async function availablePage(services: ReadServices, grant: Grant, query: ListQuery, offset: number): Promise<{ ids: string[]; total: number } | undefined> {
+  const { where, searchWords, available, sort, limit } = query;
+  const { availability, pages, counts } = services.caches;
+  if (!available || !availability) return undefined;
+  const countKey = queryKey('count', grant, { where, searchWords, available });
+  const pageKey = queryKey('available-page', grant, { where, searchWords, available, sort, limit, offset });
+  const [keptIds, keptTotal] = [pages.get(pageKey), counts.get(countKey)];
+  if (keptIds && keptTotal !== undefined) return { ids: keptIds, total: keptTotal };
+  const readAt = { pages: pages.generation, counts: counts.generation };
+  const base = await matchingIds(services, grant, { ...query, available: undefined });
+  const found = base && (await availability.availableRun(base, available, offset, limit));
+  if (!found) return undefined;
+  pages.set(pageKey, found.ids, found.ids.length * 56 + pageKey.length * 2, readAt.pages);
+  counts.set(countKey, found.total, countKey.length * 2 + 64, readAt.counts);
+  return found;
 }
 
 /** The count of a filter: from its cached id list if there is one, else counted (and kept). */

@@ -9,6 +9,7 @@ import { BodyFile, type KeptBody } from '../body-file.js';
 import type { ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { AvailabilityIndex } from './availability-index.js';
 import { factsSize, type RentalFacts } from '../../domain/rental/facts.js';
+import { ProductNumbers } from './product-numbers.js';
 
 /** A product ready to serve: its bodies by depth, and whether the last access filter checked lets it be read. */
 export interface ProductEntry {
@@ -110,6 +111,8 @@ export interface ProductCaches {
   bodies: BodyFile;
   /** Which products are blocked in an interval, in memory (without it, lists ask the database). */
   availability?: AvailabilityIndex;
+  /** The number of every product id met, by which id lists and the availability index hold them. */
+  numbers: ProductNumbers;
 }
 
 const MB = 1024 * 1024;
@@ -135,7 +138,7 @@ const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0
  */
 const ROWS: readonly ChangeTopic[] = ['products'];
 const SHOWN: readonly ChangeTopic[] = ['products', 'accounts', 'media'];
-type CacheName = Exclude<keyof ProductCaches, 'bodies'>;
+type CacheName = Exclude<keyof ProductCaches, 'bodies' | 'numbers'>;
 const followedTopics: { readonly [cache in CacheName]: readonly ChangeTopic[] } = {
   products: SHOWN,
   ids: ROWS,
@@ -149,6 +152,7 @@ const followers = Object.entries(followedTopics) as [CacheName, readonly ChangeT
 
 export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bodies: BodyFile = BodyFile.inMemory(), blocks?: ReservationBlocks): ProductCaches {
   const bytes = (share: number) => Math.max(MB / 4, Math.floor((budgetBytes * share) / TOTAL_SHARES));
+  const numbers = new ProductNumbers();
   return {
     products: new ReadCache<ProductEntry>(bytes(SHARES.products), { byKey: true }),
     ids: new ReadCache(bytes(SHARES.ids)),
@@ -159,7 +163,8 @@ export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bod
     counts: new ReadCache<number>(bytes(SHARES.counts)),
     images: new ReadCache<MediaImage | null>(bytes(SHARES.images)),
     bodies,
-    ...(blocks ? { availability: new AvailabilityIndex(blocks) } : {}),
+    ...(blocks ? { availability: new AvailabilityIndex(blocks, undefined, numbers) } : {}),
+    numbers,
   };
 }
 

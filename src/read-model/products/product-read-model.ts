@@ -8,7 +8,7 @@ import { BodyFile } from '../body-file.js';
 import { composePage } from './compose-page.js';
 import type { IdList } from './id-lists.js';
 import { keepWritten } from './kept-entry.js';
-import { boundedRun, countOf, matchingIds, pageIds } from './listed-ids.js';
+import { availablePage, boundedRun, countOf, matchingIds, pageIds } from './listed-ids.js';
 import { changeCaches, createProductCaches, type ProductCaches } from './product-cache.js';
 import { filterFor } from './product-filter.js';
 import { readProduct, type Representation } from './read-product.js';
@@ -69,6 +69,14 @@ export class ProductReadModel {
     const pageOf = (list: IdList) => composePage(services, list.slice(offset, offset + query.limit), query, list.length);
     const bounded = await boundedRun(services, grant, query);
     if (bounded) return pageOf(bounded);
+    const shallowAvailable = offset < SHALLOW_OFFSET ? await availablePage(services, grant, query, offset) : undefined;
+    if (shallowAvailable) return composePage(services, shallowAvailable.ids, query, shallowAvailable.total);
+    if (offset < SHALLOW_OFFSET && query.searchWords.length > 0 && !query.available) {
+      // A search's matches cost one full-text match whether counted or paged: listed once,
+      // they give the count and every page, where a count and a page would match twice.
+      const ids = await matchingIds(services, grant, query);
+      if (ids) return pageOf(ids);
+    }
     if (offset < SHALLOW_OFFSET && !query.available) {
       // The first pages of a filter (the common case, and every new filter) need only the count
       // and one page of ids, both from the indexes.

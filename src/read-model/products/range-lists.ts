@@ -1,5 +1,5 @@
 import type { Condition, FieldDef, SortKey, WhereNode } from '../../domain/where/types.js';
-import type { IdList } from './id-lists.js';
+import { NumberList, type IdList } from './id-lists.js';
 
 type RangeOp = 'greater_than' | 'greater_than_equal' | 'less_than' | 'less_than_equal';
 
@@ -71,7 +71,7 @@ function firstWhere(low: number, high: number, predicate: (index: number) => boo
 /** Ids in list order with the sort field's value of each (never null: those are left out). */
 export class RankedList implements IdList {
   constructor(
-    private readonly ids: string[],
+    private readonly ids: IdList,
     private readonly values: Float64Array,
     private readonly descending: boolean,
   ) {}
@@ -80,8 +80,9 @@ export class RankedList implements IdList {
     return this.ids.length;
   }
 
+  /** The memory it holds: its ids' (as numbers, 4 bytes an entry, or strings) and values'. */
   get bytes(): number {
-    return this.ids.length * 64;
+    return (this.ids instanceof NumberList ? this.ids.bytes : this.ids.length * 56) + this.values.byteLength + 64;
   }
 
   slice(start: number, end: number): string[] {
@@ -104,7 +105,7 @@ export class RankedList implements IdList {
 
 class ListRun implements IdList {
   constructor(
-    private readonly ids: string[],
+    private readonly ids: IdList,
     private readonly start: number,
     private readonly end: number,
   ) {}
