@@ -1,3 +1,4 @@
+import { ownString } from '../../domain/own-string.js';
 import type { Interval } from '../../domain/reservations.js';
 import type { BlockColumns, ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { BlockTable } from './block-table.js';
@@ -138,7 +139,8 @@ export class AvailabilityIndex {
     let number = this.numbers.get(id);
     if (number === undefined) {
       number = this.numbers.size;
-      this.numbers.set(id, number);
+      // A key of its own: the ids read from the blocks are slices of their query's text, which a key would keep alive.
+      this.numbers.set(ownString(id), number);
     }
     return number;
   }
