@@ -73,8 +73,7 @@ describe('the availability index', () => {
     const database = await openDatabase(url, dir);
     cleanups.push(() => database.close());
     await migrate(database);
-    // A few products' blocks per query: reading them all takes many queries, each ending at a product's last block.
-    return { database, blocks: new ReservationBlocks(database.db, database.reader, database.dialect, 25), changes: new ChangeFeed() };
+    return { database, blocks: new ReservationBlocks(database.db, database.reader, database.dialect), changes: new ChangeFeed() };
   }
 
   /** Product p<i> with `count` random reservations of 1 hour to 20 days within ~90 days, blocks widened by 0–2 days. */

@@ -1,4 +1,3 @@
-import { ownString } from '../../domain/own-string.js';
 import type { Interval } from '../../domain/reservations.js';
 import type { BlockColumns, ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { BlockTable } from './block-table.js';
@@ -139,8 +138,7 @@ export class AvailabilityIndex {
     let number = this.numbers.get(id);
     if (number === undefined) {
       number = this.numbers.size;
-      // A key of its own: the ids read from the blocks are slices of their query's text, which a key would keep alive.
-      this.numbers.set(ownString(id), number);
+      this.numbers.set(id, number);
     }
     return number;
   }
