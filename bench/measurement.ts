@@ -40,6 +40,8 @@ export interface Measurement {
   database?: DatabaseLoad;
   pass?: boolean;
   note?: string;
+  /** The service's RSS (all its processes) right after the scenario, in MB: which scenario grows it. */
+  rssMb?: number;
 }
 
 export interface MeasureSettings {

@@ -27,15 +27,15 @@ const databaseNote = (load: DatabaseLoad) =>
 export function markdown(measurements: Measurement[], figures: Figure[], skipped: Skipped[], compared: boolean): string {
   const build = (label: string) => (compared ? ` | ${label}` : '');
   const lines = [
-    `| scenario${compared ? ' | build' : ''} | conn. | req/s | p50 ms | p99 ms | p99 ÷ p50 | reference before / after | ÷ adjacent | target | met | CPU µs/req |`,
-    `|---${compared ? '|---' : ''}|---:|---:|---:|---:|---:|---|---:|---|---|---:|`,
+    `| scenario${compared ? ' | build' : ''} | conn. | req/s | p50 ms | p99 ms | p99 ÷ p50 | reference before / after | ÷ adjacent | target | met | CPU µs/req | RSS MB after |`,
+    `|---${compared ? '|---' : ''}|---:|---:|---:|---:|---:|---|---:|---|---|---:|---:|`,
   ];
   for (const m of measurements) {
     const tail = m.p50 > 0 ? (m.p99 / m.p50).toFixed(1) : '';
     const reference = m.reference ? `${m.reference.name} ${number(m.reference.before)} / ${number(m.reference.after)}` : '';
     const failures = m.failures > 0 ? ` (${m.failures} failed${m.failedStatuses ? `: ${Object.entries(m.failedStatuses).map(([status, count]) => `${count}× ${status}`).join(', ')}` : ''})` : '';
     lines.push(
-      `| ${m.title}${failures}${build(m.build)} | ${m.connections} | ${number(m.requestsPerSecond)} | ${m.p50 || ''} | ${m.p99 || ''} | ${tail} | ${reference} | ${m.ratio ?? ''} | ${describeTarget(m.target, m.reference?.name)} | ${ok(m.pass)} | ${m.cpuMicrosecondsPerRequest} |`,
+      `| ${m.title}${failures}${build(m.build)} | ${m.connections} | ${number(m.requestsPerSecond)} | ${m.p50 || ''} | ${m.p99 || ''} | ${tail} | ${reference} | ${m.ratio ?? ''} | ${describeTarget(m.target, m.reference?.name)} | ${ok(m.pass)} | ${m.cpuMicrosecondsPerRequest} | ${m.rssMb ?? ''} |`,
     );
   }
   if (figures.length > 0) {

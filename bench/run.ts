@@ -178,8 +178,9 @@ async function main(): Promise<void> {
         for (const subject of subjects) {
           log(`${scenario}${options.compare ? ` (${subject.build.label}, pair ${pair + 1})` : ''}`);
           for (const measured of await measure(scenario, subject, references, settings)) {
+            measured.rssMb = Math.round(serviceRssMb(subject.service));
             measurements.push(measured);
-            log(`  ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${measured.ratio !== undefined ? `, ${measured.ratio} of ${measured.reference?.name}` : ''}, ${measured.cpuMicrosecondsPerRequest} µs CPU each${measured.failures ? `, ${measured.failures} failed` : ''}`);
+            log(`  ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${measured.ratio !== undefined ? `, ${measured.ratio} of ${measured.reference?.name}` : ''}, ${measured.cpuMicrosecondsPerRequest} µs CPU each${measured.failures ? `, ${measured.failures} failed` : ''}, RSS ${measured.rssMb} MB after`);
           }
         }
       }

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import type { Agent } from 'undici';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { OutboundError } from './outbound-error.js';
 import { ipLiteral, isPublicAddress } from './address-policy.js';
 
@@ -75,26 +76,17 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-type Undici = typeof import('undici');
-
 /**
- * undici and its agents, loaded by the first outbound request: ~40 modules that a service
- * with no webhook or imported calendar never needs, and that start-up would otherwise load.
- * Connections of public-only requests resolve through checkedLookup; a socket kept alive was
- * checked when it connected.
+ * Node's own HTTP client, whose parser (llhttp) is native and loaded with Node. undici, which
+ * this used before, took ~30 MB of the process's memory from the first webhook delivery on
+ * and for good: its ~40 modules, and llhttp compiled from WebAssembly (and optimised again in
+ * the background). Sockets are kept alive between requests, for at most 4 s idle (the agents'
+ * `timeout`: an idle socket that times out is closed). Connections of public-only requests
+ * resolve through checkedLookup; a socket kept alive was checked when it connected.
  */
-let client: Promise<{ undici: Undici; publicAgent: Agent; anyAgent: Agent }> | undefined;
-const loadClient = () =>
-  (client ??= import('undici').then((undici) => {
-    UndiciError = undici.errors.UndiciError;
-    return {
-      undici,
-      publicAgent: new undici.Agent({ connect: { lookup: checkedLookup }, keepAliveTimeout: 4_000 }),
-      anyAgent: new undici.Agent({ keepAliveTimeout: 4_000 }),
-    };
-  }));
-/** undici's error class once loaded: before that, no error can be one of its. */
-let UndiciError: Undici['errors']['UndiciError'] | undefined;
+const agentOptions = { keepAlive: true, timeout: 4_000 };
+const publicAgents = { http: new HttpAgent({ ...agentOptions, lookup: checkedLookup }), https: new HttpsAgent({ ...agentOptions, lookup: checkedLookup }) };
+const anyAgents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
 
 /**
  * Checks a URL as it is given (a webhook's or a calendar's, at creation or change): an
@@ -120,25 +112,40 @@ export async function checkOutboundUrl(text: string, options: { allowPrivateAddr
   return url;
 }
 
-/** The typed failure of an error thrown by undici or by the lookup. */
+/** The typed failure of an error thrown by the request or by the lookup. */
 function failure(error: unknown, timedOut: boolean, limits: OutboundLimits): OutboundError {
   if (error instanceof OutboundError) return error;
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof OutboundError) return cause;
-  const code = (error as { code?: unknown }).code;
-  if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return new OutboundError('timeout', `No complete answer within ${limits.timeoutMs / 1000} s.`);
-  if ((UndiciError && error instanceof UndiciError) || (error as NodeJS.ErrnoException).code) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return new OutboundError('network', code === 'ENOTFOUND' ? 'The host name could not be resolved.' : `The connection failed (${code ?? (error as Error).name}).`);
-  }
+  if (timedOut) return new OutboundError('timeout', `No complete answer within ${limits.timeoutMs / 1000} s.`);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code) return new OutboundError('network', code === 'ENOTFOUND' ? 'The host name could not be resolved.' : `The connection failed (${code}).`);
   return new OutboundError('network', `The request failed (${(error as Error).message}).`);
+}
+
+/** Sends the request and resolves with the answer's head; its body is still to be read. */
+function send(url: URL, options: OutboundRequest, signal: AbortSignal): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const agents = options.allowPrivateAddresses ? anyAgents : publicAgents;
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+      method: options.method ?? 'GET',
+      headers: { 'user-agent': USER_AGENT, ...options.headers },
+      agent: url.protocol === 'https:' ? agents.https : agents.http,
+      signal,
+    });
+    request.once('response', resolve);
+    // Kept on: an error after the answer came (a cancellation) must not go unheard; the body's reading then fails too.
+    request.on('error', reject);
+    // With the whole body given to end(), Node sends it with its Content-Length.
+    request.end(options.body);
+  });
 }
 
 /**
  * One outbound HTTP request under the service's rules: http(s) only, the host's addresses
  * checked at every request (unless `allowPrivateAddresses`) and the connection made to the
- * address checked, no redirects followed (undici's `request` follows none without a redirect
- * interceptor; a 3xx is an `http-status` failure), the whole
+ * address checked, no redirects followed (Node's client follows none; a 3xx is an
+ * `http-status` failure), the whole
  * exchange within `timeoutMs`, and the body cut off past `maxBytes`. Fails with an
  * OutboundError of a kind that says why.
  */
@@ -150,41 +157,27 @@ export async function outboundRequest(target: string, options: OutboundRequest):
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const accept = options.accept ?? ((status: number) => status >= 200 && status < 300);
+  let response: IncomingMessage | undefined;
   try {
-    const { undici, publicAgent, anyAgent } = await loadClient();
-    const response = await undici.request(url, {
-      method: options.method ?? 'GET',
-      headers: { 'user-agent': USER_AGENT, ...options.headers },
-      body: options.body,
-      signal,
-      dispatcher: options.allowPrivateAddresses ? anyAgent : publicAgent,
-      // The whole-request deadline (the signal) ends it first; these only back it up.
-      headersTimeout: options.timeoutMs + 1_000,
-      bodyTimeout: options.timeoutMs + 1_000,
-    });
-    // Destroying the body ends the transfer (and its connection); its abort error is ours to ignore.
-    response.body.on('error', () => undefined);
+    response = await send(url, options, signal);
+    const status = response.statusCode ?? 0;
     const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > options.maxBytes) {
-      response.body.destroy();
-      throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`, response.statusCode);
-    }
+    if (Number.isFinite(declared) && declared > options.maxBytes) throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`, status);
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of response.body) {
+    for await (const chunk of response) {
       size += (chunk as Buffer).length;
-      if (size > options.maxBytes) {
-        response.body.destroy();
-        throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`, response.statusCode);
-      }
+      if (size > options.maxBytes) throw new OutboundError('too-large', `The answer is larger than ${options.maxBytes} bytes.`, status);
       chunks.push(chunk as Buffer);
     }
-    if (!accept(response.statusCode)) {
-      const redirect = response.statusCode >= 300 && response.statusCode < 400 ? ' (redirects are not followed)' : '';
-      throw new OutboundError('http-status', `The answer was HTTP ${response.statusCode}${redirect}.`, response.statusCode);
+    if (!accept(status)) {
+      const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
+      throw new OutboundError('http-status', `The answer was HTTP ${status}${redirect}.`, status);
     }
-    return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) };
+    return { status, headers: response.headers, body: Buffer.concat(chunks) };
   } catch (error) {
+    // An answer not read to its end: destroying it ends the transfer and its connection.
+    response?.destroy();
     throw failure(error, timeout.aborted, options);
   }
 }
