@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import { FastReads, serverWith } from './http/fast-reads.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createProductValidator } from './domain/product-validation.js';
 import type { RentalConfig } from './config/types.js';
@@ -109,9 +110,11 @@ function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolea
  */
 export const DEFAULT_BODY_FILE_BYTES = 1024 * 1024 * 1024;
 
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[]; warmer: BodyWarmer }> {
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[]; warmer: BodyWarmer; fastReads: FastReads }> {
   const bodyFileBytes = options.bodyFileBytes ?? DEFAULT_BODY_FILE_BYTES;
+  const fastReads = new FastReads();
   const app = Fastify({
+    serverFactory: serverWith(fastReads),
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
@@ -185,5 +188,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await registerDocs(app);
   await app.register(adminRoutes());
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
-  return { app, services, routes, warmer };
+  fastReads.serve(services, { logRequests: options.logRequests ?? false });
+  app.addHook('preClose', async () => fastReads.stop());
+  return { app, services, routes, warmer, fastReads };
 }

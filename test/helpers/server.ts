@@ -53,6 +53,8 @@ export interface TestServer {
   createAccount(input: { email: string; password?: string; name?: string; admin?: boolean; terms?: { id?: string; [k: string]: unknown }[] }): Promise<string>;
   /** Creates an account and signs it in; returns its id and token. */
   signUp(input?: { admin?: boolean; terms?: { id?: string; [k: string]: unknown }[]; name?: string }): Promise<{ id: string; token: string; email: string; password: string }>;
+  /** Reads answered before Fastify so far (src/http/fast-reads.ts). */
+  fastReads(): number;
   close(): Promise<void>;
 }
 
@@ -118,7 +120,7 @@ export async function startServer(
   const storage = await openStorage(database.url, dataDir);
   // Every response is checked against its route's response schema; close() fails on a mismatch.
   const responseProblems: string[] = [];
-  const { app } = await buildApp({
+  const { app, fastReads } = await buildApp({
     checkResponses: (problem) => responseProblems.push(problem),
     config,
     storage,
@@ -161,6 +163,7 @@ export async function startServer(
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
       return { id, token: (res.body as { token: string }).token, email, password };
     },
+    fastReads: () => fastReads.answered,
     async close() {
       await app.close();
       options.mediaStore?.close();
