@@ -78,7 +78,7 @@ export class Outbox {
     this.appendedSinceCommit = true;
   }
 
-  /** The INSERT of `rows` events, compiled by Kysely once per count (most writes record one): building it cost more than running it. */
+  /** The INSERT of `rows` events, compiled by Kysely once per count (most writes record one) instead of built on every write. */
   private insertSql(rows: number): string {
     let text = this.inserts.get(rows);
     if (text === undefined) {
