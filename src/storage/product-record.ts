@@ -11,43 +11,28 @@ import { productBuffers } from '../domain/rental/rules.js';
 export const productColumnsOf = (doc: ProductDoc): ProductColumns => columnValuesOf(PRODUCT_FIELDS, doc) as unknown as ProductColumns;
 
 /**
- * A record whose texts are folded when first read: an update that leaves them as they were
- * (see ProductRecord.searched) never folds them. A class, so that every record has one shape
- * (a getter in an object literal gave each its own).
+ * What is stored of a document; `docText` is its JSON when the caller has it already (a stored row's).
+ * Its texts are folded when first read: an update that leaves them as they were (see
+ * ProductRecord.searched) never folds them.
  */
-class DocumentRecord implements ProductRecord {
-  private folded: ProductRecord['texts'] | undefined;
-
-  constructor(
-    private readonly doc: ProductDoc,
-    readonly row: ProductRecord['row'],
-    readonly searched: ProductRecord['searched'],
-    readonly reservations: ProductRecord['reservations'],
-    readonly mediaIds: string[],
-    readonly namedMedia: string[],
-  ) {}
-
-  get texts(): ProductRecord['texts'] {
-    this.folded ??= { ...(columnValuesOf(PRODUCT_FIELDS, this.doc, 'product_texts') as Pick<ProductRecord['texts'], 'product_desc'>), ...searchTextsOfDoc(this.doc) };
-    return this.folded;
-  }
-}
-
-/** What is stored of a document; `docText` is its JSON when the caller has it already (a stored row's). */
 export function toRecord(doc: ProductDoc, docText?: string): ProductRecord {
   const reservations = doc.availability.reservationDates;
   const intervals = reservationIntervals(reservations);
   const buffers = productBuffers(doc);
-  return new DocumentRecord(
-    doc,
-    { ...productColumnsOf(doc), doc: docText ?? JSON.stringify(doc) },
-    searchedOf(doc),
-    reservations.map((item, index) => {
+  let texts: ProductRecord['texts'] | undefined;
+  return {
+    row: { ...productColumnsOf(doc), doc: docText ?? JSON.stringify(doc) },
+    get texts() {
+      texts ??= { ...(columnValuesOf(PRODUCT_FIELDS, doc, 'product_texts') as Pick<ProductRecord['texts'], 'product_desc'>), ...searchTextsOfDoc(doc) };
+      return texts;
+    },
+    searched: searchedOf(doc),
+    reservations: reservations.map((item, index) => {
       const interval = intervals[index] ?? { start: 0, end: 0 };
       const block = blockedBy(interval, buffers);
       return { id: item.id, start: interval.start, end: interval.end, blockStart: block.start, blockEnd: block.end };
     }),
-    galleryReferences(doc.gallery.images),
-    namedGalleryIds(doc.gallery.images),
-  );
+    mediaIds: galleryReferences(doc.gallery.images),
+    namedMedia: namedGalleryIds(doc.gallery.images),
+  };
 }
