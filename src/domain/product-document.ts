@@ -77,6 +77,10 @@ export function searchTextsOf(name: string, desc: string, location: string): Sea
   return lastTexts;
 }
 
+/** What a product's texts (its stored description and SearchTexts) are made of: its name, description and location, as they are. */
+export const searchedOf = (doc: ProductDoc): Searched => [doc.basic.product_name, doc.basic.product_desc, doc.basic.location];
+export type Searched = readonly [string, string | undefined, string | undefined];
+
 /** A product's search texts (see SearchTexts). */
 export const searchTextsOfDoc = (doc: ProductDoc): SearchTexts => searchTextsOf(doc.basic.product_name, doc.basic.product_desc ?? '', doc.basic.location ?? '');
 

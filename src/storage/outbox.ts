@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { EventType } from '../domain/event-types.js';
 import { EVENTS_CHANNEL } from './migrations/021-events.js';
 import { NotificationListener } from './notification-listener.js';
@@ -36,6 +36,8 @@ export const eventValues = (event: NewEvent, createdAt: string): [string, string
 
 /** While nothing else wakes the readers, how often they look anyway (another process's commit on a shared SQLite file, a lost notification). */
 const LOOK_ANYWAY_MS = 1_000;
+/** How many INSERT texts (one per number of rows) are kept compiled. */
+const MAX_INSERT_SHAPES = 16;
 /** Rows deleted per statement when pruning, so that no one statement holds the table long. */
 const PRUNE_CHUNK = 5_000;
 
@@ -52,6 +54,8 @@ export class Outbox {
   private appendedSinceCommit = false;
   private listener?: NotificationListener;
   private readonly timer: NodeJS.Timeout;
+  /** The INSERT texts by number of rows (see insertSql). */
+  private readonly inserts = new Map<number, string>();
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -70,11 +74,20 @@ export class Outbox {
   async append(trx: Transaction<DatabaseSchema>, events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) return;
     const createdAt = new Date().toISOString();
-    await trx
-      .insertInto('events')
-      .values(events.map((event) => Object.fromEntries(EVENT_COLUMNS.map((column, index) => [column, eventValues(event, createdAt)[index]])) as Omit<EventsTable, 'id'>))
-      .execute();
+    await trx.executeQuery(CompiledQuery.raw(this.insertSql(events.length), events.flatMap((event) => eventValues(event, createdAt))));
     this.appendedSinceCommit = true;
+  }
+
+  /** The INSERT of `rows` events, compiled by Kysely once per count (most writes record one) instead of built on every write. */
+  private insertSql(rows: number): string {
+    let text = this.inserts.get(rows);
+    if (text === undefined) {
+      const row = Object.fromEntries(EVENT_COLUMNS.map((column) => [column, null])) as unknown as Omit<EventsTable, 'id'>;
+      text = this.db.insertInto('events').values(Array.from({ length: rows }, () => row)).compile().sql;
+      if (this.inserts.size >= MAX_INSERT_SHAPES) this.inserts.clear();
+      this.inserts.set(rows, text);
+    }
+    return text;
   }
 
   /** SQLite: a group commit ended; wakes the readers if it carried events. */

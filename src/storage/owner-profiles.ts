@@ -15,10 +15,20 @@ export interface Owner extends OwnerColumns {
   owner_profile: string;
 }
 
+/** Term ids by profile text: every write of a product with a term checks it against its owner's profile, mostly the same few. */
+const termIdsByProfile = new Map<string, ReadonlySet<string>>();
+const MAX_PROFILES = 256;
+
 /** The ids of the terms in an account's stored profile text (`terms.termsArray[].id`). */
-export function termIdsOfProfile(profileJson: string): Set<string> {
-  const profile = JSON.parse(profileJson) as { terms?: { termsArray?: { id?: unknown }[] } };
-  return new Set((profile.terms?.termsArray ?? []).flatMap(({ id }) => (typeof id === 'string' ? [id] : [])));
+export function termIdsOfProfile(profileJson: string): ReadonlySet<string> {
+  let ids = termIdsByProfile.get(profileJson);
+  if (!ids) {
+    const profile = JSON.parse(profileJson) as { terms?: { termsArray?: { id?: unknown }[] } };
+    ids = new Set((profile.terms?.termsArray ?? []).flatMap(({ id }) => (typeof id === 'string' ? [id] : [])));
+    if (termIdsByProfile.size >= MAX_PROFILES) termIdsByProfile.clear();
+    termIdsByProfile.set(profileJson, ids);
+  }
+  return ids;
 }
 
 const NO_OWNER: OwnerColumns = { owner_name: null, owner_profile: null };

@@ -26,9 +26,9 @@ export async function persistProduct(
   prepared: PreparedProduct,
   write: (record: ProductRecord, doc: ProductDoc) => Promise<boolean>,
 ): Promise<{ doc: ProductDoc; written: boolean }> {
-  const base = slugify(prepared.doc.basic.product_name);
-  if (prepared.explicitSlug) return writeWithSlug(products, prepared, base, write);
+  if (prepared.explicitSlug) return writeWithSlug(products, prepared, '', write);
   // Writers deriving the same slug queue, so each finds the next free number on its first try.
+  const base = slugify(prepared.doc.basic.product_name);
   return productLocks.run(`slug:${base}`, () => writeWithSlug(products, prepared, base, write));
 }
 
@@ -55,6 +55,7 @@ export function writeRefusal(error: unknown, doc: ProductDoc, explicitSlug: bool
   return explicitSlug ? Errors.SLUG_TAKEN(doc.settings.slug) : undefined;
 }
 
+/** `base`: what a derived slug is numbered from (unused with an explicit slug). */
 async function writeWithSlug(
   products: ProductsRepository,
   prepared: PreparedProduct,
