@@ -87,8 +87,9 @@ function readOf(url: string): { id: string; read: Read } | undefined {
  * (no query, or `depth=0|1`), its quote and its availability calendar (`from`/`to` in plain
  * characters). Each calls the route's own operation and sends the route's bytes and headers,
  * without the framework's per-request work (routing, hooks, validation, reply): up to a quarter
- * of a read's CPU while the caches warm, within noise once warm. Anything else, and any read that does not end in a 200 or 304 (a 404,
- * a 400, a failure), goes to Fastify, which answers it as it always has.
+ * of a read's CPU while the caches warm, within noise once warm. Anything else, and any read
+ * that does not end in a 200 or 304 (a 404, a 400, a failure), goes to Fastify, which answers
+ * it as it always has.
  *
  * It stands aside whenever a per-request policy would apply that only Fastify's hooks carry:
  * rate limits, request logs, CORS, credentials of any kind (an `Authorization` or `Cookie`
