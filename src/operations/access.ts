@@ -3,6 +3,7 @@ import { APIError } from '../errors/api-error.js';
 import { parseAccessWhere } from '../domain/where/parse-where.js';
 import type { FieldCatalogue, ReadFilter, WhereNode } from '../domain/where/types.js';
 import { Errors } from '../errors/codes.js';
+import { Remembered } from '../domain/remembered.js';
 
 /**
  * The outcome of an access rule: allowed everywhere, or only where the filter matches.
@@ -11,8 +12,7 @@ import { Errors } from '../errors/codes.js';
 export type Grant = { kind: 'all'; key: string } | { kind: 'filter'; where: WhereNode; key: string };
 
 const ALL: Grant = { kind: 'all', key: 'all' };
-const parsedFilters = new WeakMap<FieldCatalogue, Map<string, WhereNode>>();
-const MAX_PARSED_FILTERS = 10_000;
+const parsedFilters = new WeakMap<FieldCatalogue, Remembered<string, WhereNode>>();
 
 /** What a list or count may see: the read grant's filter, if it has one, and the request's `where`. */
 export const readableBy = (grant: Grant, where: WhereNode | undefined): ReadFilter => ({
@@ -34,13 +34,8 @@ export async function evaluateAccess(
   // Rules return the same few filters over and over (one per user at most): parse each once.
   const key = JSON.stringify(result);
   let parsed = parsedFilters.get(fields);
-  if (!parsed) parsedFilters.set(fields, (parsed = new Map()));
-  let where = parsed.get(key);
-  if (!where) {
-    where = parseAccessWhere(result, fields);
-    if (parsed.size >= MAX_PARSED_FILTERS) parsed.clear();
-    parsed.set(key, where);
-  }
+  if (!parsed) parsedFilters.set(fields, (parsed = new Remembered(10_000)));
+  const where = parsed.get(key, () => parseAccessWhere(result, fields));
   return { kind: 'filter', where, key };
 }
 

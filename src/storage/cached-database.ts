@@ -1,20 +1,13 @@
 import type Database from 'better-sqlite3';
+import { Remembered } from '../domain/remembered.js';
 
-const STATEMENT_CACHE_LIMIT = 500;
-
-/** A better-sqlite3 connection whose statements are prepared once per SQL text (emptied past STATEMENT_CACHE_LIMIT). */
+/** A better-sqlite3 connection whose statements are prepared once per SQL text (all forgotten past 500). */
 export class CachedDatabase {
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new Remembered<string, Database.Statement>(500);
 
   constructor(readonly raw: Database.Database) {}
 
   prepare(sql: string): Database.Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
-      statement = this.raw.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+    return this.statements.get(sql, (text) => this.raw.prepare(text));
   }
 }

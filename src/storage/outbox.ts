@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { EventType } from '../domain/event-types.js';
+import { Remembered } from '../domain/remembered.js';
 import { EVENTS_CHANNEL } from './migrations/021-events.js';
 import { NotificationListener } from './notification-listener.js';
 import type { ListReader } from './list-reader.js';
@@ -36,8 +37,6 @@ export const eventValues = (event: NewEvent, createdAt: string): [string, string
 
 /** While nothing else wakes the readers, how often they look anyway (another process's commit on a shared SQLite file, a lost notification). */
 const LOOK_ANYWAY_MS = 1_000;
-/** How many INSERT texts (one per number of rows) are kept compiled. */
-const MAX_INSERT_SHAPES = 16;
 /** Rows deleted per statement when pruning, so that no one statement holds the table long. */
 const PRUNE_CHUNK = 5_000;
 
@@ -54,8 +53,8 @@ export class Outbox {
   private appendedSinceCommit = false;
   private listener?: NotificationListener;
   private readonly timer: NodeJS.Timeout;
-  /** The INSERT texts by number of rows (see insertSql). */
-  private readonly inserts = new Map<number, string>();
+  /** The INSERT texts by number of rows (see insertSql); a few counts recur, most writes record one. */
+  private readonly inserts = new Remembered<number, string>(16);
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -80,14 +79,10 @@ export class Outbox {
 
   /** The INSERT of `rows` events, compiled by Kysely once per count (most writes record one) instead of built on every write. */
   private insertSql(rows: number): string {
-    let text = this.inserts.get(rows);
-    if (text === undefined) {
+    return this.inserts.get(rows, () => {
       const row = Object.fromEntries(EVENT_COLUMNS.map((column) => [column, null])) as unknown as Omit<EventsTable, 'id'>;
-      text = this.db.insertInto('events').values(Array.from({ length: rows }, () => row)).compile().sql;
-      if (this.inserts.size >= MAX_INSERT_SHAPES) this.inserts.clear();
-      this.inserts.set(rows, text);
-    }
-    return text;
+      return this.db.insertInto('events').values(Array.from({ length: rows }, () => row)).compile().sql;
+    });
   }
 
   /** SQLite: a group commit ended; wakes the readers if it carried events. */

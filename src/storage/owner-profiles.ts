@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { Remembered } from '../domain/remembered.js';
 import type { ChangeSource } from './change-feed.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -16,19 +17,14 @@ export interface Owner extends OwnerColumns {
 }
 
 /** Term ids by profile text: every write of a product with a term checks it against its owner's profile, mostly the same few. */
-const termIdsByProfile = new Map<string, ReadonlySet<string>>();
-const MAX_PROFILES = 256;
+const termIdsByProfile = new Remembered<string, ReadonlySet<string>>(256);
 
 /** The ids of the terms in an account's stored profile text (`terms.termsArray[].id`). */
-export function termIdsOfProfile(profileJson: string): ReadonlySet<string> {
-  let ids = termIdsByProfile.get(profileJson);
-  if (!ids) {
-    const profile = JSON.parse(profileJson) as { terms?: { termsArray?: { id?: unknown }[] } };
-    ids = new Set((profile.terms?.termsArray ?? []).flatMap(({ id }) => (typeof id === 'string' ? [id] : [])));
-    if (termIdsByProfile.size >= MAX_PROFILES) termIdsByProfile.clear();
-    termIdsByProfile.set(profileJson, ids);
-  }
-  return ids;
+export const termIdsOfProfile = (profileJson: string): ReadonlySet<string> => termIdsByProfile.get(profileJson, parseTermIds);
+
+function parseTermIds(profileJson: string): ReadonlySet<string> {
+  const profile = JSON.parse(profileJson) as { terms?: { termsArray?: { id?: unknown }[] } };
+  return new Set((profile.terms?.termsArray ?? []).flatMap(({ id }) => (typeof id === 'string' ? [id] : [])));
 }
 
 const NO_OWNER: OwnerColumns = { owner_name: null, owner_profile: null };

@@ -4,6 +4,7 @@ import { tableColumnsOf } from '../domain/field-registry.js';
 import { PRODUCT_FIELDS, type ProductFieldColumns } from '../domain/product-fields.js';
 import type { FieldDef, SortKey, TextCondition, WhereNode } from '../domain/where/types.js';
 import { foldText } from '../domain/fold.js';
+import { Remembered } from '../domain/remembered.js';
 import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from './schema.js';
 import type { SearchTexts, Searched } from '../domain/product-document.js';
 import { termIdsOfProfile, type OwnerColumns, type OwnerProfiles } from './owner-profiles.js';
@@ -118,8 +119,6 @@ const FOLDED_PARTS: Record<string, RawBuilder<string>> = {
   location: sql`substr(t.search_text, t.name_length + t.desc_length + 3)`,
 };
 const CHUNK = 200;
-/** How many UPDATE texts (one per set of changed columns) are kept compiled. */
-const MAX_UPDATE_SHAPES = 64;
 
 export class ProductsRepository {
   /** The point read, compiled once: it is the hottest query of the service. */
@@ -132,8 +131,11 @@ export class ProductsRepository {
   private readonly selectSlugs: CompiledQuery;
   /** How this collection's `where` becomes SQL: texts through the search index, side-table ids unindexed on SQLite. */
   private readonly whereOptions: WhereSqlOptions;
-  /** A replace's UPDATE by the columns it sets (a price change sets the same few every time), compiled once each. */
-  private readonly updateSql = new Map<string, string>();
+  /**
+   * A replace's UPDATE by the columns it sets (a price change sets the same few every time),
+   * compiled once each; a bound keeps odd sets from piling up.
+   */
+  private readonly updateSql = new Remembered<string, string>(64);
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -493,15 +495,11 @@ export class ProductsRepository {
   private updateStatement(set: Partial<ProductsTable>, id: string, expectedVersion: number, returning: boolean): CompiledQuery {
     const names = Object.keys(set);
     const key = `${returning ? 'returning:' : ''}${names.join(',')}`;
-    let text = this.updateSql.get(key);
-    if (text === undefined) {
+    const text = this.updateSql.get(key, () => {
       const template = Object.fromEntries(names.map((name) => [name, null])) as Partial<ProductsTable>;
       const query = this.db.updateTable('products').set(template).where('id', '=', '').where('version', '=', 0);
-      text = (returning ? query.returning('id') : query).compile().sql;
-      // A few sets recur (a price, a text, a publication); a bound keeps odd ones from piling up.
-      if (this.updateSql.size >= MAX_UPDATE_SHAPES) this.updateSql.clear();
-      this.updateSql.set(key, text);
-    }
+      return (returning ? query.returning('id') : query).compile().sql;
+    });
     return CompiledQuery.raw(text, [...Object.values(set), id, expectedVersion]);
   }
 

@@ -1,24 +1,16 @@
 import type { Interval } from '../reservations.js';
+import { Remembered } from '../remembered.js';
 
 export const DAY_MS = 86_400_000;
 
 export type DayStatus = 'free' | 'partial' | 'busy';
 
 /** The texts of the days asked for lately, by day number: a calendar names the same days on every request. */
-const dates = new Map<number, string>();
-const REMEMBERED_DATES = 4096;
+const dates = new Remembered<number, string>(4096);
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** `2026-12-01` for the UTC day an instant falls in. */
-export function utcDate(ms: number): string {
-  const day = Math.floor(ms / DAY_MS);
-  let text = dates.get(day);
-  if (text === undefined) {
-    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    if (dates.size >= REMEMBERED_DATES) dates.clear();
-    dates.set(day, text);
-  }
-  return text;
-}
+export const utcDate = (ms: number): string => dates.get(Math.floor(ms / DAY_MS), dateOfDay);
 
 /**
  * The status of each UTC day from `first` to `last` (both day starts, inclusive), in order:

@@ -1,21 +1,16 @@
 import type { BusyInterval } from '../../domain/rental/busy.js';
 import { DAY_MS, statusesOfDays, utcDate, type DayStatus } from '../../domain/rental/days.js';
+import { Remembered } from '../../domain/remembered.js';
 
 /** Each day's item of `days` with each status, by day number: a calendar names the same days on every request. */
-const dayItems = new Map<number, Readonly<Record<DayStatus, string>>>();
-const REMEMBERED_DAYS = 4096;
+const dayItems = new Remembered<number, Readonly<Record<DayStatus, string>>>(4096);
 
-function dayItem(day: number, status: DayStatus): string {
-  const number = Math.floor(day / DAY_MS);
-  let items = dayItems.get(number);
-  if (!items) {
-    const date = utcDate(day);
-    items = { free: `{"date":"${date}","status":"free"}`, partial: `{"date":"${date}","status":"partial"}`, busy: `{"date":"${date}","status":"busy"}` };
-    if (dayItems.size >= REMEMBERED_DAYS) dayItems.clear();
-    dayItems.set(number, items);
-  }
-  return items[status];
+function itemsOfDay(number: number): Readonly<Record<DayStatus, string>> {
+  const date = utcDate(number * DAY_MS);
+  return { free: `{"date":"${date}","status":"free"}`, partial: `{"date":"${date}","status":"partial"}`, busy: `{"date":"${date}","status":"busy"}` };
 }
+
+const dayItem = (day: number, status: DayStatus): string => dayItems.get(Math.floor(day / DAY_MS), itemsOfDay)[status];
 
 /**
  * The availability calendar's answer (AvailabilityAnswer) as the JSON text JSON.stringify
