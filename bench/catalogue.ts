@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SeedOwner } from '../src/seed/generate-products.js';
@@ -44,7 +44,26 @@ async function keptSeed(build: Build, database: BenchDatabase, count: number): P
   const kept = JSON.parse(readFileSync(described, 'utf8')) as Catalogue;
   if (kept.productIds.length !== count) throw new Error(`${described} describes ${kept.productIds.length} products, not ${count}`);
   log(`  ${build.label}: reusing the ${count} products seeded in ${database.dataDir}`);
+  readThrough(database.dataDir);
   return kept;
+}
+
+/**
+ * Reads the database's files once, so that the page cache holds them as a seed just written
+ * leaves them: a catalogue kept from an earlier run is otherwise read from disk by its first
+ * measures (a list of 100,000 products served 241 answers a second from a cold file, against
+ * 1,500–2,400 from a fresh seed).
+ */
+function readThrough(dataDir: string): void {
+  const buffer = Buffer.alloc(8 << 20);
+  for (const file of readdirSync(dataDir).filter((name) => name.startsWith('rental.db'))) {
+    const fd = openSync(join(dataDir, file), 'r');
+    try {
+      while (readSync(fd, buffer, 0, buffer.length, null) > 0);
+    } finally {
+      closeSync(fd);
+    }
+  }
 }
 
 export async function login(url: string, admin: Catalogue['admin']): Promise<string> {

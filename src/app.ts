@@ -128,7 +128,8 @@ function readBlocksWhileIdle(app: FastifyInstance, services: Services): void {
       if (--inFlight === 0) step();
     });
   });
-  app.addHook('onReady', async () => step());
+  // Once listening: the start-up itself (timed to the first answer) is not slowed by it.
+  app.addHook('onListen', async () => step());
   app.addHook('onClose', async () => void (closed = true));
 }
 
