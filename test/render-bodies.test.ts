@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { buildProductDoc } from '../src/domain/product-document.js';
 import { populateRow } from '../src/read-model/products/render.js';
 import { renderBodies } from '../src/read-model/products/render-bodies.js';
+import { renderDocBytes } from '../src/read-model/products/render-doc-bytes.js';
 import type { ProductReadRow } from '../src/storage/products-repository.js';
 
 /**
@@ -48,6 +49,10 @@ describe('depth-1 bodies spliced from stored JSON', () => {
         assert.deepEqual(spliced, Buffer.from(JSON.stringify(populateRow(row, media))));
         const [shallow] = await renderBodies([row], 0, images);
         assert.deepEqual(shallow, Buffer.from(JSON.stringify(doc)));
+        // A list page renders the same bodies from the document's stored bytes.
+        const bytesRow = { ...row, doc: Buffer.from(row.doc) };
+        assert.deepEqual(await renderDocBytes([bytesRow], 1, images), [spliced]);
+        assert.deepEqual(await renderDocBytes([bytesRow], 0, images), [shallow]);
       }),
       { numRuns: 500 },
     );

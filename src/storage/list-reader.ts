@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { NoAnswerError } from './answer-within.js';
 import type { DatabaseSchema } from './schema.js';
-import type { ReaderAnalyze, ReaderAnswer, ReaderRequest } from './sqlite-reader-worker.js';
+import type { ReaderAnswer, ReaderMessage, TableStatistics } from './sqlite-reader-worker.js';
 
 /**
  * Where the queries behind lists and counts run: the ones whose cost grows with the catalogue
@@ -14,8 +14,10 @@ export interface ListReader {
   rows<R>(query: CompiledQuery): Promise<R[]>;
   /** The values of a query's only column. */
   column<T>(query: CompiledQuery, name: string): Promise<T[]>;
-  /** Gathers a table's planner statistics (ANALYZE) where that does not hold up the service; the reader plans with them from then on. */
-  analyze(table: string): Promise<void>;
+  /** A table's planner statistics (SQLite's ANALYZE), gathered where that does not hold up the service, for the service to store. */
+  statistics(table: string): Promise<TableStatistics>;
+  /** After statistics were stored: the reader plans with them from then on. */
+  reopen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,9 +33,16 @@ export class DirectReader implements ListReader {
     return (await this.rows<Record<string, T>>(query)).map((row) => row[name] as T);
   }
 
-  async analyze(table: string): Promise<void> {
+  /** On the one connection there is, whose own commit misleads no other (in-memory SQLite only). */
+  async statistics(table: string): Promise<TableStatistics> {
     await sql`ANALYZE ${sql.id(table)}`.execute(this.db);
+    const { rows: stat1 } = await sql<TableStatistics['stat1'][number]>`SELECT tbl, idx, stat FROM sqlite_stat1 WHERE tbl = ${table}`.execute(this.db);
+    const { rows: samples } = await sql`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'`.execute(this.db);
+    const stat4 = samples.length > 0 ? (await sql<TableStatistics['stat4'][number]>`SELECT tbl, idx, neq, nlt, ndlt, sample FROM sqlite_stat4 WHERE tbl = ${table}`.execute(this.db)).rows : [];
+    return { stat1, stat4 };
   }
+
+  async reopen(): Promise<void> {}
 
   async close(): Promise<void> {}
 }
@@ -51,8 +60,11 @@ function startWorker(workerData: unknown): Worker {
   return new Worker(boot, { eval: true, workerData });
 }
 
+/** `Omit` of each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 interface Waiting {
-  request: ReaderRequest | ReaderAnalyze;
+  request: ReaderMessage;
   /** Whether the running thread has it. */
   posted: boolean;
   resolve(rows: unknown[]): void;
@@ -110,8 +122,13 @@ export class WorkerReader implements ListReader {
   }
 
   /** On the thread, in turn with the queries, and within the same deadline. */
-  async analyze(table: string): Promise<void> {
-    await this.ask({ analyze: table });
+  async statistics(table: string): Promise<TableStatistics> {
+    const [found] = (await this.ask({ statistics: table })) as [TableStatistics];
+    return found;
+  }
+
+  async reopen(): Promise<void> {
+    await this.ask({ reopen: true });
   }
 
   async close(): Promise<void> {
@@ -126,7 +143,7 @@ export class WorkerReader implements ListReader {
     else await worker?.terminate();
   }
 
-  private ask(message: Omit<ReaderRequest, 'id'> | Omit<ReaderAnalyze, 'id'>): Promise<unknown[]> {
+  private ask(message: DistributiveOmit<ReaderMessage, 'id'>): Promise<unknown[]> {
     if (this.closed) return Promise.reject(new Error('The storage is closed.'));
     return new Promise((resolve, reject) => {
       const request = { id: this.nextId++, ...message };

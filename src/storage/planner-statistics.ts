@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ListReader } from './list-reader.js';
+import type { TableStatistics } from './sqlite-reader-worker.js';
 import type { DatabaseSchema } from './schema.js';
 
 /** Below this many products SQLite's built-in estimates choose plans as well as statistics do. */
@@ -34,8 +35,11 @@ export function statisticsStale(rows: number, analyzed: number | undefined): boo
  * after writes, and as the storage closes after writes (the bulk seed). PostgreSQL's
  * autovacuum keeps its statistics on its own.
  *
- * Another connection's ANALYZE changes no schema, so the service's connection would plan with
- * the statistics it read as it opened: `ANALYZE sqlite_schema` makes it read them again.
+ * The thread's ANALYZE is rolled back and the service's connection stores what it found: a
+ * commit on another connection moves `PRAGMA data_version`, which the service takes for
+ * another process's write, emptying every cache (a catalogue imported through the API lost
+ * its warm entries at each doubling). `ANALYZE sqlite_schema` makes the service's connection
+ * read the statistics again, and the reader's connection is opened again for the same reason.
  */
 export class PlannerStatistics {
   private timer: NodeJS.Timeout | undefined;
@@ -78,8 +82,31 @@ export class PlannerStatistics {
   private async refresh(): Promise<void> {
     const [rows, analyzed] = await Promise.all([this.productCount(), this.analyzedCount()]);
     if (!statisticsStale(rows, analyzed)) return;
-    await this.reader.analyze('products');
+    const found = await this.reader.statistics('products');
+    await this.store('products', found);
     await sql`ANALYZE sqlite_schema`.execute(this.db);
+    await this.reader.reopen();
+  }
+
+  /** A table's statistics in place of those stored, on the service's connection: its own commit. */
+  private async store(table: string, { stat1, stat4 }: TableStatistics): Promise<void> {
+    // Created by any ANALYZE; this one stores nothing (the schema table has no index).
+    if (!(await this.hasTable('sqlite_stat1'))) await sql`ANALYZE sqlite_schema`.execute(this.db);
+    const samples = await this.hasTable('sqlite_stat4');
+    await this.db.transaction().execute(async (trx) => {
+      await sql`DELETE FROM sqlite_stat1 WHERE tbl = ${table}`.execute(trx);
+      for (const { tbl, idx, stat } of stat1) await sql`INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (${tbl}, ${idx}, ${stat})`.execute(trx);
+      if (!samples) return;
+      await sql`DELETE FROM sqlite_stat4 WHERE tbl = ${table}`.execute(trx);
+      // A sample comes from the thread as a Uint8Array, which better-sqlite3 binds only as a Buffer.
+      for (const { tbl, idx, neq, nlt, ndlt, sample } of stat4)
+        await sql`INSERT INTO sqlite_stat4 (tbl, idx, neq, nlt, ndlt, sample) VALUES (${tbl}, ${idx}, ${neq}, ${nlt}, ${ndlt}, ${Buffer.from(sample.buffer, sample.byteOffset, sample.byteLength)})`.execute(trx);
+    });
+  }
+
+  private async hasTable(name: string): Promise<boolean> {
+    const { rows } = await sql`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ${name}`.execute(this.db);
+    return rows.length > 0;
   }
 
   private async productCount(): Promise<number> {

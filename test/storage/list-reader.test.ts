@@ -120,21 +120,30 @@ describe('SQLite list reader (a thread of its own)', () => {
     assert.deepEqual(await reader.column(query('SELECT count(*) AS n FROM t'), 'n'), [20_000]);
   });
 
-  it('runs ANALYZE on its thread and plans with the statistics; another connection once told to read them again', async () => {
+  it('gathers statistics on its thread without committing them, and plans with them once stored and reopened', async () => {
     const { main, reader } = fixture();
     const mainPlan = () => (main.prepare(`EXPLAIN QUERY PLAN ${PLANNED}`).all() as { detail: string }[]).map((row) => row.detail);
-    // An empty sqlite_stat1: the ANALYZE below then fills it without changing the schema, as it does in the service.
     main.exec('ANALYZE sqlite_schema');
     const before = await planOf(reader, PLANNED);
     assert.deepEqual(mainPlan(), before);
-    await reader.analyze('t');
-    assert.ok(main.prepare(`SELECT 1 FROM sqlite_stat1 WHERE tbl = 't'`).get(), 'the statistics are in the file');
+    const version = main.pragma('data_version', { simple: true });
+    const found = await reader.statistics('t');
+    assert.ok(found.stat1.length > 0 && found.stat1.every((row) => row.tbl === 't'), 'a row per index of the table');
+    assert.ok(found.stat4.length > 0 && found.stat4.every((row) => row.sample instanceof Uint8Array), 'samples, as bytes');
+    assert.equal(main.prepare(`SELECT count(*) AS n FROM sqlite_stat1`).pluck().get(), 0, 'nothing committed');
+    assert.equal(main.pragma('data_version', { simple: true }), version, 'no other connection sees a change');
+    // Stored by another connection, as the service stores them.
+    const insert = main.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
+    for (const { tbl, idx, stat } of found.stat1) insert.run(tbl, idx, stat);
+    const sample = main.prepare('INSERT INTO sqlite_stat4 (tbl, idx, neq, nlt, ndlt, sample) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const row of found.stat4) sample.run(row.tbl, row.idx, row.neq, row.nlt, row.ndlt, Buffer.from(row.sample));
+    assert.deepEqual(await planOf(reader, PLANNED), before, 'the reader reads them only as it opens…');
+    await reader.reopen();
     const analyzed = await planOf(reader, PLANNED);
-    assert.notDeepEqual(analyzed, before, 'the reader plans with them');
-    assert.deepEqual(mainPlan(), before, 'another connection reads them only as it opens…');
+    assert.notDeepEqual(analyzed, before, '…so it is opened again');
     main.exec('ANALYZE sqlite_schema');
-    assert.deepEqual(mainPlan(), analyzed, '…or when told to read them again');
-    await assert.rejects(reader.analyze('t; DROP TABLE t'), /Not a table name/);
+    assert.deepEqual(mainPlan(), analyzed, 'the storing connection plans the same once told to read them again');
+    await assert.rejects(reader.statistics('t; DROP TABLE t'), /Not a table name/);
   });
 
   it('stops its thread when idle and starts one for the next query; once closed it refuses', async () => {

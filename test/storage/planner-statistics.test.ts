@@ -8,6 +8,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { resolveConfig } from '../../src/config/resolve-config.js';
 import { createProductValidator } from '../../src/domain/product-validation.js';
 import { seedCatalogue } from '../../src/seed/seed-catalogue.js';
+import { ChangeFeed } from '../../src/storage/change-feed.js';
 import { migrate, openDatabase } from '../../src/storage/database.js';
 import { LocalMediaStore } from '../../src/storage/media-store.js';
 import { MIN_ANALYZED_PRODUCTS, PlannerStatistics, statisticsStale } from '../../src/storage/planner-statistics.js';
@@ -123,6 +124,33 @@ describe('SQLite planner statistics', () => {
       await statistics.close();
       assert.equal(analyzedProducts(file), 2 * MIN_ANALYZED_PRODUCTS + 1, 'gathered again as it closes');
     } finally {
+      await database.close();
+    }
+  });
+
+  it('are stored by the service’s own connection: no change from another process is heard, and one still is', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'rental.db');
+    const database = await openDatabase(`file:${file}`, dir);
+    const changes = new ChangeFeed();
+    try {
+      await migrate(database);
+      await insertProducts(database.db, 1, 2 * MIN_ANALYZED_PRODUCTS);
+      const dataVersion = database.dataVersion as () => number;
+      changes.followOtherWriters(dataVersion, 5);
+      const generation = changes.generation;
+      await new PlannerStatistics(database.db, database.reader).check();
+      assert.equal(analyzedProducts(file), 2 * MIN_ANALYZED_PRODUCTS);
+      assert.match(await servicePlan(database.db), /USING COVERING INDEX products_name/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(changes.generation, generation, 'gathering statistics empties no cache');
+      // Another process's write is still heard.
+      const other = new Database(file);
+      other.prepare(`UPDATE products SET product_name = 'renamed' WHERE id = 'p1'`).run();
+      other.close();
+      assert.ok(await until(() => changes.generation > generation, 5_000), 'a write from another connection is heard');
+    } finally {
+      await changes.close();
       await database.close();
     }
   });

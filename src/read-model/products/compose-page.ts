@@ -6,6 +6,7 @@ import { bodyAt, type ProductEntry } from './product-cache.js';
 import type { ReadServices } from './read-services.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
+import { renderDocBytes } from './render-doc-bytes.js';
 
 const COMMA = Buffer.from(',');
 const copyFrom = (file: BodyFile): CopyPart<KeptBody> => (part, target, at) => file.copy(part, target, at);
@@ -38,7 +39,7 @@ export async function composePage(services: ReadServices, ids: string[], query: 
 
 /**
  * A page composed body by body, from the product cache where it holds them, the rest read in
- * one query and rendered. Those are not kept one by one: the page's docs keep them. Written
+ * one query (as bytes) and rendered. Those are not kept one by one: the page's docs keep them. Written
  * into the body file each again, deep pages wrote twice their bytes, and in a steady run the
  * file went round over pages still in use (~7 % of pages were composed again). Single reads
  * keep the bodies they render. The page is composed with no wait after the last read, so the
@@ -60,16 +61,15 @@ async function composeFromBodies(services: ReadServices, ids: string[], depth: L
       return rendered.has(id) || (body !== undefined && file.holds(body));
     };
     const unread = ids.filter((id) => !held(id) && !entries.get(id)?.row);
-    const rows = new Map((await services.storage.products.getDocs(unread)).map((row) => [row.id, row]));
-    const unrendered = ids.flatMap((id) => {
-      const row = held(id) ? undefined : (rows.get(id) ?? entries.get(id)?.row);
-      return row ? [row] : [];
-    });
-    if (unrendered.length > 0) {
-      const bodies = await renderBodies(unrendered, depth, (imageIds) => galleryImages(services, imageIds));
-      // Kept as part of the page's docs only (see composePage), not each again in the body file.
-      unrendered.forEach((row, index) => rendered.set(row.id, bodies[index] as Buffer));
-    }
+    // Read as bytes: the bodies are spliced out of them without decoding the documents (render-doc-bytes.ts).
+    const read = new Map((await services.storage.products.getDocBytes(unread)).map((row) => [row.id, row]));
+    const readRows = ids.flatMap((id) => (held(id) ? [] : (read.get(id) ?? [])));
+    const entryRows = ids.flatMap((id) => (held(id) || read.has(id) ? [] : (entries.get(id)?.row ?? [])));
+    const images = (imageIds: string[]) => galleryImages(services, imageIds);
+    // Kept as part of the page's docs only (see composePage), not each again in the body file.
+    const keep = (rows: { id: string }[], bodies: Buffer[]) => rows.forEach((row, index) => rendered.set(row.id, bodies[index] as Buffer));
+    if (readRows.length > 0) keep(readRows, await renderDocBytes(readRows, depth, images));
+    if (entryRows.length > 0) keep(entryRows, await renderBodies(entryRows, depth, images));
     const parts: KeptBody[] = [DOCS_OPEN];
     for (const id of ids) {
       const entry = entries.get(id);

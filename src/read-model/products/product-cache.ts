@@ -120,14 +120,14 @@ const MB = 1024 * 1024;
 /**
  * How the read caches share their budget (92 MB by default). Products get the most: a read
  * the cache misses costs ~100 µs more than one it holds. With the body file an entry takes
- * ~360 bytes, so their 40 MB hold ~116,000 products at one depth: a catalogue of 100,000
- * created through the API is held whole, ready for its first reads (and ~9,000 bodies when
- * they are kept in memory instead). Full, the share comes to ~60 MB of RSS with the garbage
- * V8 lets grow beside it: at 48 MB, filled by writes as well as reads, RSS ended a bench run
- * at 286 MB of its 300. A product's rental facts (quote and calendar) add ~230 bytes to its
- * entry (three reservations; measured as the entries above): 8 MB more hold them for ~36,000.
+ * ~360 bytes, and a product's rental facts (quote and calendar; three reservations) ~240 more
+ * (both measured on V8's heap): at ~600 bytes, 58 MB hold ~100,000 products, so a catalogue
+ * of 100,000 created through the API is held whole, ready for its first reads, quotes and
+ * calendars (48 MB held ~84,000, and the rest were read and parsed again). The ids lists give
+ * up what that takes: a published list of 100,000 ids is 400 KB, and the lists of random
+ * intervals, the most numerous, are answered from the availability index anyway.
  */
-const SHARES = { products: 48, ids: 24, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
+const SHARES = { products: 58, ids: 14, pages: 6, pageDocs: 6, counts: 4, images: 4 } as const;
 const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0);
 
 /**

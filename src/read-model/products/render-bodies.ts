@@ -17,14 +17,14 @@ import { populateRow } from './render.js';
  * those two spans instead of parsing and re-serialising the whole document. A document not
  * in that shape takes the general path.
  */
-const GALLERY_START = '"gallery":{"images":';
-const GALLERY_END = '},"availability":';
+export const GALLERY_START = '"gallery":{"images":';
+export const GALLERY_END = '},"availability":';
 
 const MAX_PROFILES = 5000;
 const profileJson = new LRUCache<string, { name: string; profile: string; json: string }>({ max: MAX_PROFILES });
 
 /** An owner's public profile as JSON, memoised per owner while its stored text stays the same. */
-function ownerJson(row: ProductDocRow): string | undefined {
+export function ownerJson(row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'>): string | undefined {
   if (!row.owner_id || row.owner_name === null || row.owner_profile === null) return undefined;
   const known = profileJson.get(row.owner_id);
   if (known && known.profile === row.owner_profile && known.name === row.owner_name) return known.json;
@@ -66,7 +66,7 @@ function findSpans(row: ProductDocRow): Spans | undefined {
 const imageJson = new WeakMap<MediaImage, string>();
 
 /** The gallery with its image ids filled in, as JSON: the same text as stringifying the filled-in array. */
-function galleryJson(images: (string | ImageObject)[], media: Map<string, MediaImage>): string {
+export function galleryJson(images: (string | ImageObject)[], media: Map<string, MediaImage>): string {
   const items = images.map((image) => {
     const found = typeof image === 'string' ? media.get(image) : undefined;
     if (found === undefined) return JSON.stringify(image);
