@@ -18,22 +18,30 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
+/** A SQLite database in a folder of its own (--seeded): kept at the end, for the next run. */
+export function keptDatabase(dataDir: string): BenchDatabase {
+  mkdirSync(dataDir, { recursive: true });
+  return { ...sqliteDatabase(dataDir), async drop() {} };
+}
+
+function sqliteDatabase(dataDir: string): BenchDatabase {
+  return {
+    url: `file:${dataDir}/rental.db`,
+    dataDir,
+    async sizeBytes() {
+      return readdirSync(dataDir)
+        .filter((file) => file.startsWith('rental.db'))
+        .reduce((sum, file) => sum + statSync(join(dataDir, file)).size, 0);
+    },
+    async settle() {},
+    async drop() {},
+  };
+}
+
 export async function freshDatabase(dialect: 'sqlite' | 'postgres', adminUrl: string, work: string, name: string): Promise<BenchDatabase> {
   const dataDir = join(work, name);
   mkdirSync(dataDir, { recursive: true });
-  if (dialect === 'sqlite') {
-    return {
-      url: `file:${dataDir}/rental.db`,
-      dataDir,
-      async sizeBytes() {
-        return readdirSync(dataDir)
-          .filter((file) => file.startsWith('rental.db'))
-          .reduce((sum, file) => sum + statSync(join(dataDir, file)).size, 0);
-      },
-      async settle() {},
-      async drop() {},
-    };
-  }
+  if (dialect === 'sqlite') return sqliteDatabase(dataDir);
   const database = `rc_bench_${name.replace(/[^a-z0-9_]/g, '_')}_${process.pid}`;
   const admin = async <T>(query: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: adminUrl });

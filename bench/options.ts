@@ -42,6 +42,8 @@ export interface BenchOptions {
   baseline: string | undefined;
   /** Writes a CPU profile of the service (`node --cpu-prof`) into this folder. */
   cpuProf: string | undefined;
+  /** SQLite, --seed bulk: a folder whose bulk-seeded catalogue is reused (seeded there the first time and kept). */
+  seeded: string | undefined;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -59,7 +61,9 @@ export const USAGE = `npm run bench -- [options]
   --instances N              PostgreSQL: N (1-4) service processes behind HAProxy, as the HAProxy test starts them
                              (default: one process, no HAProxy)
   --baseline FILE            a results file of a smaller catalogue: list p50s as multiples of its
-  --cpu-prof DIR             run the service under node --cpu-prof, profiles written to DIR`;
+  --cpu-prof DIR             run the service under node --cpu-prof, profiles written to DIR
+  --seeded DIR               SQLite with --seed bulk: reuse the catalogue seeded in DIR (its rental.db, media/ and
+                             catalogue.json); seed it there and keep it when DIR has none. Write scenarios change it`;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -79,6 +83,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       instances: { type: 'string' },
       baseline: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      seeded: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -102,6 +107,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (values.compare) throw new Error('--instances runs this checkout only, not with --compare');
     if (instances > 4) throw new Error('--instances is at most 4 (deploy/haproxy.cfg names four servers)');
   }
+  if (values.seeded !== undefined) {
+    if (values.db !== 'sqlite' || values.seed !== 'bulk') throw new Error('--seeded needs --db sqlite and --seed bulk (a PostgreSQL database is made afresh each run)');
+    if (values.compare) throw new Error('--seeded runs this checkout only, not with --compare');
+  }
   const postgresUrl = values['postgres-url'] ?? process.env.TEST_POSTGRES_URL ?? '';
   if (values.db === 'postgres' && !postgresUrl) throw new Error('--db postgres needs --postgres-url or TEST_POSTGRES_URL');
   return {
@@ -119,5 +128,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     instances,
     baseline: values.baseline,
     cpuProf: values['cpu-prof'],
+    seeded: values.seeded,
   };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildKnowsConfigKey, buildRef, type Build } from './builds.js';
 import { login, seededService, type Catalogue } from './catalogue.js';
 import { DatabaseProbe } from './database-load.js';
-import { freshDatabase, type BenchDatabase } from './database.js';
+import { freshDatabase, keptDatabase, type BenchDatabase } from './database.js';
 import { measureSse, measureWebhooks } from './events.js';
 import { measureLoginBurst } from './login-burst.js';
 import { measureLoad, type MeasureSettings, type Measurement } from './measurement.js';
@@ -56,7 +56,7 @@ function thisBuild(): Build {
 }
 
 async function prepare(build: Build, options: BenchOptions, work: string, index: number): Promise<Subject> {
-  const database = await freshDatabase(options.db, options.postgresUrl, work, `build${index}`);
+  const database = options.seeded ? keptDatabase(options.seeded) : await freshDatabase(options.db, options.postgresUrl, work, `build${index}`);
   const settings: ServiceSettings = {
     pin: options.pin,
     instances: options.instances,
@@ -66,7 +66,7 @@ async function prepare(build: Build, options: BenchOptions, work: string, index:
     extraConfig: (await buildKnowsConfigKey(build, 'webhooks')) ? { webhooks: { allowPrivateAddresses: true } } : {},
   };
   log(`${build.label}: seeding ${options.products} products ${options.seed === 'api' ? 'through the API' : 'in bulk'}`);
-  const { service, catalogue } = await seededService(build, database, options.products, options.seed, settings);
+  const { service, catalogue } = await seededService(build, database, options.products, options.seed, settings, options.seeded !== undefined);
   const context: ScenarioContext = { catalogue, token: await login(service.url, catalogue.admin), readConnections: options.connections };
   const probe = options.db === 'postgres' ? await DatabaseProbe.open(options.postgresUrl, database.url) : undefined;
   return { build, database, service, context, endpoints: await Endpoints.of(service.url), settings, ...(probe ? { probe } : {}) };

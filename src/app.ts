@@ -103,6 +103,37 @@ function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolea
 }
 
 /**
+ * Reads the availability index's blocks ahead of the first availability filter, a run of
+ * products at a time, whenever no request is in flight (see AvailabilityIndex.readAhead).
+ */
+function readBlocksWhileIdle(app: FastifyInstance, services: Services): void {
+  let inFlight = 0;
+  let reading = false;
+  let closed = false;
+  const step = () => {
+    if (closed || reading || inFlight > 0) return;
+    reading = true;
+    services.readModel.readAhead().then(
+      (more) => {
+        reading = false;
+        if (more) setImmediate(step);
+      },
+      // A failed read is read again by the first filter that needs it.
+      () => (reading = false),
+    );
+  };
+  app.server.on('request', (_request, response: ServerResponse) => {
+    inFlight++;
+    response.once('close', () => {
+      if (--inFlight === 0) step();
+    });
+  });
+  // Once listening: the start-up itself (timed to the first answer) is not slowed by it.
+  app.addHook('onListen', async () => step());
+  app.addHook('onClose', async () => void (closed = true));
+}
+
+/**
  * Room for a 100,000-product catalogue's bodies at depth 1 (~440 MB) and the docs of every
  * page of its published list (~280 MB) together: at 512 MB a run of deep pages wrote over
  * half the product bodies, and random reads after it fell from ~31,000–37,000 to ~20,000 req/s.
@@ -188,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await registerDocs(app);
   await app.register(adminRoutes());
   const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
+  readBlocksWhileIdle(app, services);
   fastReads.serve(services, { logRequests: options.logRequests ?? false });
   app.addHook('preClose', async () => fastReads.stop());
   return { app, services, routes, warmer, fastReads };

@@ -155,6 +155,34 @@ describe('the availability index', () => {
       await agrees(storage, index);
     });
 
+    it(`reads ahead a run at a time, and what changes meanwhile is read again (${dialect})`, async () => {
+      const storage = await open(dialect);
+      await sql`WITH RECURSIVE n(i) AS (SELECT CAST(0 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ${PRODUCTS - 1})
+        INSERT INTO products (id, slug, published, product_name, created_at, updated_at, doc)
+        SELECT 'p' || (1000 + i), 's' || i, 1, 'name ' || i, '2026-11-27T00:00:00.000Z', '2026-11-27T00:00:00.000Z', '{}' FROM n`.execute(storage.database.db);
+      await reserve(storage, ids.filter((_, i) => i % 3 !== 0), 3, 'a');
+      const index = followed(storage);
+      // The count, the run of every product (400 are one run), the end: a change after the run is read, before the end.
+      let steps = 0;
+      for (let more = true; more; steps++) {
+        if (steps === 2) {
+          await storage.database.db.deleteFrom('reservations').where('product_id', '=', ids[4] as string).execute();
+          await reserve(storage, [ids[6] as string], 6, 'e');
+          for (const id of [ids[4], ids[6]]) storage.changes.bump('products', id);
+        }
+        more = await index.readAhead();
+      }
+      assert.equal(steps, 3);
+      assert.equal(await index.readAhead(), false, 'nothing is left to read ahead');
+      assert.ok((await agrees(storage, index)) > 0, 'some intervals block products');
+
+      // A change naming no product: a whole read begins again, and the first answer finishes it.
+      await reserve(storage, ids.slice(200, 260), 2, 'f');
+      storage.changes.bump('products');
+      assert.equal(await index.readAhead(), true, 'a whole read begins');
+      await agrees(storage, index);
+    });
+
     it(`leaves the answer to the database when more blocks are stored than it holds (${dialect})`, async () => {
       const storage = await open(dialect);
       await sql`INSERT INTO products (id, slug, published, product_name, created_at, updated_at, doc)

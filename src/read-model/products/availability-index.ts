@@ -42,6 +42,10 @@ export class AvailabilityIndex {
   /** More blocks are stored than it holds. */
   private tooMany = false;
   private refreshing?: Promise<void>;
+  /** A run read ahead (readAhead), which a refresh waits for. */
+  private stepping?: Promise<void>;
+  /** A whole read under way: the blocks read so far and the runs of products left. */
+  private building?: { columns: BlockColumns; runs: AsyncIterator<StoredBlocks> };
   private readonly listNumbers = new WeakMap<IdList, Int32Array>();
   private readonly listMembers = new WeakMap<IdList, Uint8Array>();
   private flags = new Uint8Array(0);
@@ -132,10 +136,26 @@ export class AvailabilityIndex {
     return members;
   }
 
+  /**
+   * Reads one run of products' blocks of a whole read (starting one if everything may have
+   * changed), so that the first filter after start-up need not wait seconds for them all
+   * (~3,000,000 blocks at a million products): the server calls it while no request is in
+   * flight. Whether more is left to read.
+   */
+  async readAhead(): Promise<boolean> {
+    if (this.refreshing || this.stepping || !(this.stale || this.building)) return false;
+    this.stepping = (this.stale ? this.startReading() : this.readRun()).finally(() => {
+      this.stepping = undefined;
+    });
+    await this.stepping;
+    return this.building !== undefined;
+  }
+
   /** Brings the blocks up to the changes heard before the call; whether the index holds them all. */
   private async current(): Promise<boolean> {
+    await this.stepping?.catch(() => undefined);
     // A refresh under way may have started before a change this call must see: then one more.
-    for (let round = 0; round < 2 && (this.refreshing || this.stale || this.dirty.size > 0); round++) {
+    for (let round = 0; round < 2 && (this.refreshing || this.stale || this.dirty.size > 0 || this.building); round++) {
       this.refreshing ??= this.refresh().finally(() => {
         this.refreshing = undefined;
       });
@@ -145,34 +165,62 @@ export class AvailabilityIndex {
   }
 
   private async refresh(): Promise<void> {
-    if (this.stale || this.tooMany || this.overlay.starts.length + this.dirty.size > MAX_REREAD_PRODUCTS * 4) return this.readAll();
+    if (this.stale || this.building || this.tooMany || this.overlay.starts.length + this.dirty.size > MAX_REREAD_PRODUCTS * 4) return this.readAll();
     const ids = [...this.dirty];
     this.dirty.clear();
     this.replace(ids, await this.blocks.read(ids));
   }
 
+  /** Reads every block: on from a whole read under way, unless everything may have changed since it began. */
   private async readAll(): Promise<void> {
+    if (this.stale || !this.building) await this.startReading();
+    while (this.building) await this.readRun();
+  }
+
+  private async startReading(): Promise<void> {
     // Changes heard from here on are read again after this.
     this.stale = false;
     this.dirty.clear();
     this.overlay = emptyOverlay();
     this.table = BlockTable.empty;
     this.superseded = new Uint8Array(0);
-    const count = await this.blocks.count();
-    this.tooMany = count > this.maxBlocks;
-    if (this.tooMany) return;
-    // Room for the blocks counted; any stored meanwhile are read as well.
-    const columns = new BlockColumns(count);
-    for await (const chunk of this.blocks.readAll()) {
+    this.building = undefined;
+    try {
+      const count = await this.blocks.count();
+      this.tooMany = count > this.maxBlocks;
+      // Room for the blocks counted; any stored meanwhile are read as well.
+      if (!this.tooMany) this.building = { columns: new BlockColumns(count), runs: this.blocks.readAll()[Symbol.asyncIterator]() };
+    } catch (error) {
+      this.stale = true;
+      throw error;
+    }
+  }
+
+  /** The next run of a whole read; the table once the last is read. */
+  private async readRun(): Promise<void> {
+    const building = this.building;
+    if (!building) return;
+    let next: IteratorResult<StoredBlocks>;
+    try {
+      next = await building.runs.next();
+    } catch (error) {
+      // Read again from the start: the runs read so far are not the whole.
+      this.building = undefined;
+      this.stale = true;
+      throw error;
+    }
+    const { columns } = building;
+    if (!next.done) {
+      const chunk = next.value;
       for (let index = 0; index < chunk.starts.length; index++) {
         columns.add(this.names.numberOfBytes(chunk.text, chunk.idStarts[index] as number, chunk.idEnds[index] as number), chunk.starts[index] as number, chunk.ends[index] as number);
       }
-      if (columns.length > this.maxBlocks) break;
-    }
-    if (columns.length > this.maxBlocks) {
+      if (columns.length <= this.maxBlocks) return;
       this.tooMany = true;
+      this.building = undefined;
       return;
     }
+    this.building = undefined;
     this.table = columns.table();
     this.superseded = new Uint8Array(this.names.size);
   }

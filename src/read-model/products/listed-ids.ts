@@ -30,11 +30,34 @@ export async function matchingIds(services: ReadServices, grant: Grant, query: L
       const ids = blocked ? new ExceptIdList(base, blocked) : withoutReserved(base, await services.storage.products.blockedIds(available));
       return { value: ids, size: ids.bytes + key.length * 2 };
     }
+    if (searchWords.length > 0) {
+      const searched = await searchedList(services, grant, query);
+      if (searched) return { value: searched, size: searched.bytes + key.length * 2 };
+    }
     const listed = await services.storage.products.listIds(filterFor(grant, query), sort, MAX_CACHED_IDS);
     if (!listed) return undefined;
     const ids = new NumberList(services.caches.numbers.numbersOfJoined(listed.ids), services.caches.numbers);
     return { value: ids, size: ids.bytes + key.length * 2 };
   });
+}
+
+/**
+ * A search's matches as the list without the search (kept, shared by every word) less the
+ * products whose texts miss a word: the search index's matches are read alone, where matching
+ * them in the ordered scan of products cost ~0.8 s a word at 1,000,000 products. Undefined
+ * when that list is too long to keep.
+ */
+async function searchedList(services: ReadServices, grant: Grant, query: ListQuery): Promise<NumberList | undefined> {
+  const base = await matchingIds(services, grant, { ...query, searchWords: [] });
+  if (!(base instanceof NumberList)) return undefined;
+  const { numbers } = services.caches;
+  const matched = numbers.numbersOfJoined(await services.storage.products.searchedIds(query.searchWords));
+  const found = new Uint8Array(numbers.size);
+  for (const number of matched) found[number] = 1;
+  let kept = 0;
+  const listed = new Int32Array(Math.min(matched.length, base.numbers.length));
+  for (const number of base.numbers) if (found[number] === 1) listed[kept++] = number;
+  return new NumberList(listed.slice(0, kept), numbers);
 }
 
 /** Distinct bounded lists of one base answered in SQL (since the last write) before the base is listed whole. */

@@ -125,6 +125,11 @@ export class ProductReadModel {
     return galleryImages(this.services, ids);
   }
 
+  /** Reads one more run of the availability index's blocks ahead of its first filter (see AvailabilityIndex.readAhead): whether more is left. */
+  readAhead(): Promise<boolean> {
+    return this.services.caches.availability?.readAhead() ?? Promise.resolve(false);
+  }
+
   /** Renders product bodies ahead of their first read while `idle` says nothing else runs (see BodyWarmer). */
   warmer(idle: () => boolean): BodyWarmer {
     return new BodyWarmer(this.services, idle);
