@@ -121,14 +121,18 @@ describe('the availability index', () => {
     return blockedSeen;
   }
 
+  /** PRODUCTS bare products, two thirds of them reserved, the rest never. */
+  async function seedReserved(storage: Awaited<ReturnType<typeof open>>): Promise<void> {
+    await sql`WITH RECURSIVE n(i) AS (SELECT CAST(0 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ${PRODUCTS - 1})
+      INSERT INTO products (id, slug, published, product_name, created_at, updated_at, doc)
+      SELECT 'p' || (1000 + i), 's' || i, 1, 'name ' || i, '2026-11-27T00:00:00.000Z', '2026-11-27T00:00:00.000Z', '{}' FROM n`.execute(storage.database.db);
+    await reserve(storage, ids.filter((_, i) => i % 3 !== 0), 3, 'a');
+  }
+
   for (const dialect of dialects) {
     it(`answers as the database's interval index does, and follows the changes the feed names (${dialect})`, async () => {
       const storage = await open(dialect);
-      await sql`WITH RECURSIVE n(i) AS (SELECT CAST(0 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ${PRODUCTS - 1})
-        INSERT INTO products (id, slug, published, product_name, created_at, updated_at, doc)
-        SELECT 'p' || (1000 + i), 's' || i, 1, 'name ' || i, '2026-11-27T00:00:00.000Z', '2026-11-27T00:00:00.000Z', '{}' FROM n`.execute(storage.database.db);
-      // Two thirds of the products reserved, the rest never.
-      await reserve(storage, ids.filter((_, i) => i % 3 !== 0), 3, 'a');
+      await seedReserved(storage);
       const index = followed(storage);
       assert.ok((await agrees(storage, index)) > 0, 'some intervals block products');
 
@@ -157,10 +161,7 @@ describe('the availability index', () => {
 
     it(`reads ahead a run at a time, and what changes meanwhile is read again (${dialect})`, async () => {
       const storage = await open(dialect);
-      await sql`WITH RECURSIVE n(i) AS (SELECT CAST(0 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ${PRODUCTS - 1})
-        INSERT INTO products (id, slug, published, product_name, created_at, updated_at, doc)
-        SELECT 'p' || (1000 + i), 's' || i, 1, 'name ' || i, '2026-11-27T00:00:00.000Z', '2026-11-27T00:00:00.000Z', '{}' FROM n`.execute(storage.database.db);
-      await reserve(storage, ids.filter((_, i) => i % 3 !== 0), 3, 'a');
+      await seedReserved(storage);
       const index = followed(storage);
       // The count, the run of every product (400 are one run), the end: a change after the run is read, before the end.
       let steps = 0;

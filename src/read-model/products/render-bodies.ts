@@ -17,8 +17,8 @@ import { populateRow } from './render.js';
  * those two spans instead of parsing and re-serialising the whole document. A document not
  * in that shape takes the general path.
  */
-export const GALLERY_START = '"gallery":{"images":';
-export const GALLERY_END = '},"availability":';
+const GALLERY_START = '"gallery":{"images":';
+const GALLERY_END = '},"availability":';
 
 const MAX_PROFILES = 5000;
 const profileJson = new LRUCache<string, { name: string; profile: string; json: string }>({ max: MAX_PROFILES });
@@ -33,19 +33,27 @@ export function ownerJson(row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | '
   return json;
 }
 
-interface Spans {
+export interface Spans {
   owner?: { start: number; end: number };
   gallery?: { start: number; end: number; images: (string | ImageObject)[] };
 }
 
-function findSpans(row: ProductDocRow): Spans | undefined {
+const OWNER_KEY = '"rent_owner":';
+
+/**
+ * Where the owner and the gallery are in a stored document, as text or as its UTF-8 bytes
+ * (offsets in characters or in bytes): the markers are ASCII, and no byte of a multi-byte
+ * character is, so each is found where the text has it.
+ */
+export function findSpans(row: { owner_id: string | null; doc: string | Buffer }): Spans | undefined {
   const doc = row.doc;
   const spans: Spans = {};
   if (row.owner_id) {
-    const marker = `"rent_owner":${JSON.stringify(row.owner_id)}`;
-    const start = doc.indexOf('"rent_owner":');
-    if (start < 0 || !doc.startsWith(marker, start)) return undefined;
-    spans.owner = { start: start + '"rent_owner":'.length, end: start + marker.length };
+    const marker = `${OWNER_KEY}${JSON.stringify(row.owner_id)}`;
+    const start = doc.indexOf(OWNER_KEY);
+    const end = start + (typeof doc === 'string' ? marker.length : Buffer.byteLength(marker));
+    if (start < 0 || end > doc.length || textOf(doc, start, end) !== marker) return undefined;
+    spans.owner = { start: start + OWNER_KEY.length, end };
   }
   const galleryAt = doc.indexOf(GALLERY_START, spans.owner?.end ?? 0);
   if (galleryAt < 0) return undefined;
@@ -53,7 +61,7 @@ function findSpans(row: ProductDocRow): Spans | undefined {
   const end = doc.indexOf(GALLERY_END, start);
   if (end < 0) return undefined;
   try {
-    const images = JSON.parse(doc.slice(start, end)) as unknown;
+    const images = JSON.parse(textOf(doc, start, end)) as unknown;
     if (!Array.isArray(images)) return undefined;
     spans.gallery = { start, end, images: images as (string | ImageObject)[] };
   } catch {
@@ -61,6 +69,8 @@ function findSpans(row: ProductDocRow): Spans | undefined {
   }
   return spans;
 }
+
+const textOf = (doc: string | Buffer, start: number, end: number): string => (typeof doc === 'string' ? doc.slice(start, end) : doc.toString('utf8', start, end));
 
 /** Each image's JSON, kept while the media cache holds that object (a changed image is a new object). */
 const imageJson = new WeakMap<MediaImage, string>();
@@ -80,25 +90,35 @@ export function galleryJson(images: (string | ImageObject)[], media: Map<string,
   return `[${items.join(',')}]`;
 }
 
-/** The document with owner and gallery filled in, as consecutive parts of its JSON text. */
-function splice(row: ProductDocRow, spans: Spans, media: Map<string, MediaImage>): string[] {
+/**
+ * The document with owner and gallery filled in, as consecutive parts: pieces of the document
+ * (text, or bytes, as `cut` takes them from it) and the JSON texts written into its spans.
+ */
+export function spliceParts<D extends string | Buffer>(
+  row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'> & { doc: D },
+  spans: Spans,
+  media: Map<string, MediaImage>,
+  cut: (doc: D, start: number, end?: number) => D,
+): (D | string)[] {
   const doc = row.doc;
-  const parts: string[] = [];
+  const parts: (D | string)[] = [];
   let at = 0;
   if (spans.owner) {
     const owner = ownerJson(row);
     if (owner !== undefined) {
-      parts.push(doc.slice(at, spans.owner.start), owner);
+      parts.push(cut(doc, at, spans.owner.start), owner);
       at = spans.owner.end;
     }
   }
   if (spans.gallery && spans.gallery.images.some((image) => typeof image === 'string')) {
-    parts.push(doc.slice(at, spans.gallery.start), galleryJson(spans.gallery.images, media));
+    parts.push(cut(doc, at, spans.gallery.start), galleryJson(spans.gallery.images, media));
     at = spans.gallery.end;
   }
-  parts.push(doc.slice(at));
+  parts.push(at === 0 ? doc : cut(doc, at));
   return parts;
 }
+
+const cutText = (doc: string, start: number, end?: number) => doc.slice(start, end);
 
 export type ImageLookup = (ids: string[]) => Promise<Map<string, MediaImage>>;
 
@@ -112,6 +132,6 @@ export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: 
   const media = await images(ids);
   return rows.map((row, index) => {
     const span = spans[index];
-    return jsonBytes(span ? splice(row, span, media) : [JSON.stringify(populateRow(row, media))]);
+    return jsonBytes(span ? spliceParts(row, span, media, cutText) : [JSON.stringify(populateRow(row, media))]);
   });
 }
