@@ -84,15 +84,15 @@ describe('SQLite list reader (a thread of its own)', () => {
   });
 
   it('fails a query past the deadline as unavailable (a 503), and answers the queries behind it on a new thread', async () => {
-    const { reader } = fixture(1_500);
+    const { reader } = fixture(2_500);
     const long = reader.rows(RUNAWAY);
-    // Asked a while later, so that its own deadline is a second after the first one's.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Asked a while later, so that its own deadline is two seconds after the first one's: time for a new thread to start under tsx on a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     const behind = reader.column(query('SELECT y FROM t WHERE y = 42'), 'y');
     await assert.rejects(long, (error: Error) => {
       assert.ok(error instanceof NoAnswerError);
       assert.ok(isDatabaseUnavailable(error));
-      assert.equal(error.message, 'SQLite did not answer within 1500 ms.');
+      assert.equal(error.message, 'SQLite did not answer within 2500 ms.');
       return true;
     });
     assert.deepEqual(await behind, [42]);

@@ -67,13 +67,16 @@ for (const dialect of dialects) {
       // The first transaction draws its id and holds on; the second, drawing after it, must wait for that commit.
       let release!: () => void;
       const held = new Promise<void>((done) => (release = done));
+      let firstAppended = false;
       let firstCommitted = false;
       let secondDrewAfterCommit: boolean | undefined;
       const first = database.db.transaction().execute(async (trx) => {
         await outbox.append(trx, [event(10)]);
+        firstAppended = true;
         await held;
       }).then(() => (firstCommitted = true));
-      await until(async () => true, 50);
+      // The second starts once the first has drawn its id (on a loaded machine, that can take a while).
+      assert.ok(await until(() => firstAppended, 5_000), 'the first transaction appended');
       const secondWrite = second.db.transaction().execute(async (trx) => {
         await outbox.append(trx, [event(11)]);
         secondDrewAfterCommit = firstCommitted;
