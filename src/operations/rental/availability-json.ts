@@ -12,6 +12,35 @@ function itemsOfDay(number: number): Readonly<Record<DayStatus, string>> {
 
 const dayItem = (day: number, status: DayStatus): string => dayItems.get(Math.floor(day / DAY_MS), itemsOfDay)[status];
 
+/** A free or a busy day's item and its comma: both are 37 characters (a date is 10). */
+const RUN_ITEM = 38;
+
+/** The `days` items of a window with every day free, and with every day busy, by first day and count. */
+const windowRuns = new Remembered<string, { free: string; busy: string }>(64);
+
+function runsOf(first: number, count: number): { free: string; busy: string } {
+  const items = (status: DayStatus) => Array.from({ length: count }, (_, index) => dayItem(first + index * DAY_MS, status)).join(',');
+  return { free: items('free'), busy: items('busy') };
+}
+
+/**
+ * The `days` items, each run of free or busy days cut out of a window's text of that status
+ * (a calendar is mostly such runs), partial days one by one.
+ */
+function daysJson(first: number, statuses: readonly DayStatus[]): string {
+  const runs = windowRuns.get(`${first}/${statuses.length}`, () => runsOf(first, statuses.length));
+  let text = '';
+  for (let start = 0; start < statuses.length; ) {
+    const status = statuses[start] as DayStatus;
+    let end = start + 1;
+    if (status !== 'partial') while (end < statuses.length && statuses[end] === status) end++;
+    const part = status === 'partial' ? dayItem(first + start * DAY_MS, status) : runs[status].slice(start * RUN_ITEM, end * RUN_ITEM - 1);
+    text += start === 0 ? part : `,${part}`;
+    start = end;
+  }
+  return text;
+}
+
 /**
  * The availability calendar's answer (AvailabilityAnswer) as the JSON text JSON.stringify
  * gives for it, written directly: a default calendar is 90 days, and building an object and
@@ -20,6 +49,6 @@ const dayItem = (day: number, status: DayStatus): string => dayItems.get(Math.fl
  */
 export function availabilityJson(product: string, first: number, last: number, busy: readonly BusyInterval[]): string {
   const intervals = busy.map((interval) => `{"from":"${new Date(interval.start).toISOString()}","to":"${new Date(interval.end).toISOString()}","kind":"${interval.kind}"}`);
-  const days = statusesOfDays(first, last, busy).map((status, index) => dayItem(first + index * DAY_MS, status));
-  return `{"product":${JSON.stringify(product)},"from":"${utcDate(first)}","to":"${utcDate(last)}","busy":[${intervals.join(',')}],"days":[${days.join(',')}]}`;
+  const days = daysJson(first, statusesOfDays(first, last, busy));
+  return `{"product":${JSON.stringify(product)},"from":"${utcDate(first)}","to":"${utcDate(last)}","busy":[${intervals.join(',')}],"days":[${days}]}`;
 }
