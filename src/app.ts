@@ -83,20 +83,32 @@ export interface AppOptions {
   trustProxy?: string;
 }
 
-/** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
-function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolean): BodyWarmer {
+/** Whether a request is in flight, and who is told when the last one ends: one count for every idle-time task. */
+interface IdleWatch {
+  idle(): boolean;
+  onIdle(listener: () => void): void;
+}
+
+function watchIdle(app: FastifyInstance): IdleWatch {
   let inFlight = 0;
-  const warmer = services.readModel.warmer(() => inFlight === 0);
+  const listeners: (() => void)[] = [];
+  app.server.on('request', (_request, response: ServerResponse) => {
+    inFlight++;
+    response.once('close', () => {
+      if (--inFlight === 0) for (const listener of listeners) listener();
+    });
+  });
+  return { idle: () => inFlight === 0, onIdle: (listener) => void listeners.push(listener) };
+}
+
+/** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
+function warmWhileIdle(app: FastifyInstance, services: Services, idle: IdleWatch, enabled: boolean): BodyWarmer {
+  const warmer = services.readModel.warmer(idle.idle);
   if (!enabled) {
     warmer.stop();
     return warmer;
   }
-  app.server.on('request', (_request, response: ServerResponse) => {
-    inFlight++;
-    response.once('close', () => {
-      if (--inFlight === 0) warmer.nudge();
-    });
-  });
+  idle.onIdle(() => warmer.nudge());
   app.addHook('onReady', async () => warmer.nudge());
   app.addHook('onClose', async () => warmer.stop());
   return warmer;
@@ -106,12 +118,11 @@ function warmWhileIdle(app: FastifyInstance, services: Services, enabled: boolea
  * Reads the availability index's blocks ahead of the first availability filter, a run of
  * products at a time, whenever no request is in flight (see AvailabilityIndex.readAhead).
  */
-function readBlocksWhileIdle(app: FastifyInstance, services: Services): void {
-  let inFlight = 0;
+function readBlocksWhileIdle(app: FastifyInstance, services: Services, idle: IdleWatch): void {
   let reading = false;
   let closed = false;
   const step = () => {
-    if (closed || reading || inFlight > 0) return;
+    if (closed || reading || !idle.idle()) return;
     reading = true;
     services.readModel.readAhead().then(
       (more) => {
@@ -122,12 +133,7 @@ function readBlocksWhileIdle(app: FastifyInstance, services: Services): void {
       () => (reading = false),
     );
   };
-  app.server.on('request', (_request, response: ServerResponse) => {
-    inFlight++;
-    response.once('close', () => {
-      if (--inFlight === 0) step();
-    });
-  });
+  idle.onIdle(step);
   // Once listening: the start-up itself (timed to the first answer) is not slowed by it.
   app.addHook('onListen', async () => step());
   app.addHook('onClose', async () => void (closed = true));
@@ -218,8 +224,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(eventsRoutes(services, hub));
   await registerDocs(app);
   await app.register(adminRoutes());
-  const warmer = warmWhileIdle(app, services, options.warmBodies ?? false);
-  readBlocksWhileIdle(app, services);
+  const idle = watchIdle(app);
+  const warmer = warmWhileIdle(app, services, idle, options.warmBodies ?? false);
+  readBlocksWhileIdle(app, services, idle);
   fastReads.serve(services, { logRequests: options.logRequests ?? false });
   app.addHook('preClose', async () => fastReads.stop());
   return { app, services, routes, warmer, fastReads };
