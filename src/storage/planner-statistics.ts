@@ -116,8 +116,7 @@ export class PlannerStatistics {
 
   /** The number of products the last ANALYZE saw: the first figure of each of the table's `sqlite_stat1` rows. */
   private async analyzedCount(): Promise<number | undefined> {
-    const { rows: tables } = await sql<{ name: string }>`SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat1'`.execute(this.db);
-    if (tables.length === 0) return undefined;
+    if (!(await this.hasTable('sqlite_stat1'))) return undefined;
     const { rows } = await sql<{ stat: string }>`SELECT stat FROM sqlite_stat1 WHERE tbl = 'products' LIMIT 1`.execute(this.db);
     const first = rows[0]?.stat.split(' ')[0];
     return first === undefined ? undefined : Number(first);
