@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAdmin, isAdminStale } from './build-admin.mjs';
+import { bundleService } from './bundle-service.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SOURCE_DIR = join(ROOT, 'src');
@@ -18,7 +19,7 @@ export const DIST_DIR = join(ROOT, 'dist');
 /** Written last by a build; its time is the time the build began. */
 const STAMP = '.built';
 /** What else decides the output: how esbuild compiles (tsconfig) and the Node target. */
-const INPUTS_BESIDE_SOURCES = [join(ROOT, 'tsconfig.json'), join(ROOT, 'package.json'), fileURLToPath(import.meta.url)];
+const INPUTS_BESIDE_SOURCES = [join(ROOT, 'tsconfig.json'), join(ROOT, 'package.json'), fileURLToPath(import.meta.url), fileURLToPath(new URL('bundle-service.mjs', import.meta.url))];
 
 /** @param {string} dir @param {boolean} [withFolders] @returns {string[]} every file under dir (and every folder, if asked) */
 function pathsUnder(dir, withFolders = false) {
@@ -51,7 +52,8 @@ function writeAtomically(/** @type {string} */ path, /** @type {Uint8Array | str
 /**
  * TypeScript files become ES modules of the same path and name (`.js`, with a source map
  * beside each); other files (the hashing thread's `.mjs`) are copied; outputs whose source is
- * gone are removed. Packages stay imports, resolved from `node_modules` as before.
+ * gone are removed. Packages stay imports, resolved from `node_modules` as before. The service's
+ * entry point, `main.js`, is then written over by its bundle (bundle-service.mjs).
  */
 export async function buildDist(sourceDir = SOURCE_DIR, outDir = DIST_DIR) {
   const began = new Date();
@@ -68,7 +70,8 @@ export async function buildDist(sourceDir = SOURCE_DIR, outDir = DIST_DIR) {
     logLevel: 'silent',
   });
   const written = new Set([join(outDir, STAMP)]);
-  for (const file of result.outputFiles) {
+  // The entry point `npm start` runs, as one module in place of its compiled file (bundle-service.mjs).
+  for (const file of [...result.outputFiles, ...(await bundleService(sourceDir, outDir))]) {
     writeAtomically(file.path, file.contents);
     written.add(file.path);
   }
