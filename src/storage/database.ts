@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_MIGRATION_TABLE, Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
-import { migrationProvider } from './migrations/index.js';
+import { migrationProvider, type NamedMigrationProvider } from './migrations/index.js';
 import type { DatabaseSchema, Dialect } from './schema.js';
 import { AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, openSqlite } from './sqlite-dialect.js';
 import { DirectReader, WorkerReader, type ListReader } from './list-reader.js';
@@ -134,11 +134,12 @@ export function sqliteFile(url: string, dataDir: string): string {
  * also started the checkpoint thread in the middle of every start-up. Anything else (a
  * pending migration, one the code does not know, an error) is left to migrateToLatest.
  */
-async function migrated(migrator: Migrator, db: Kysely<DatabaseSchema>): Promise<boolean> {
-  const migrations = await migrator.getMigrations();
-  if (migrations.some((migration) => migration.executedAt === undefined)) return false;
-  const { rows } = await sql<{ count: number | string }>`SELECT count(*) AS count FROM ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
-  return Number(rows[0]?.count) === migrations.length;
+async function migrated(provider: MigrationProvider, db: Kysely<DatabaseSchema>): Promise<boolean> {
+  // By name where the provider can tell them: the unlisted migration files are then not loaded.
+  const names = 'names' in provider ? (provider as NamedMigrationProvider).names() : Object.keys(await provider.getMigrations());
+  const { rows } = await sql<{ name: string }>`SELECT name FROM ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  const executed = new Set(rows.map((row) => row.name));
+  return rows.length === names.length && names.every((name) => executed.has(name));
 }
 
 /**
@@ -150,7 +151,7 @@ export async function migrate(database: OpenDatabase, provider: MigrationProvide
   // Branches add migrations in number ranges of their own: one merged later than a higher
   // number already run (030 after 040) must still run, not stop the start.
   const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
-  if (await migrated(migrator, database.db).catch(() => false)) return;
+  if (await migrated(provider, database.db).catch(() => false)) return;
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
