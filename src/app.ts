@@ -84,21 +84,39 @@ export interface AppOptions {
 }
 
 /** Whether a request is in flight, and who is told when the last one ends: one count for every idle-time task. */
-interface IdleWatch {
+export interface IdleWatch {
   idle(): boolean;
   onIdle(listener: () => void): void;
+  /**
+   * Told once, when the first request has been answered or FIRST_ANSWER_WAIT_MS after listening
+   * without one: work begun at once would share the CPU with the first answers (a thread's start
+   * alone takes ~150 ms of it), which is how long a start-up takes.
+   */
+  afterFirstAnswer(listener: () => void): void;
 }
+
+/** How long after listening the idle-time work waits for a first request before it begins anyway. */
+const FIRST_ANSWER_WAIT_MS = 1_000;
 
 function watchIdle(app: FastifyInstance): IdleWatch {
   let inFlight = 0;
   const listeners: (() => void)[] = [];
+  let answered = false;
+  const first: (() => void)[] = [];
+  const firstAnswer = () => {
+    if (answered) return;
+    answered = true;
+    for (const listener of first) listener();
+  };
   app.server.on('request', (_request, response: ServerResponse) => {
     inFlight++;
     response.once('close', () => {
+      firstAnswer();
       if (--inFlight === 0) for (const listener of listeners) listener();
     });
   });
-  return { idle: () => inFlight === 0, onIdle: (listener) => void listeners.push(listener) };
+  app.addHook('onListen', async () => void setTimeout(firstAnswer, FIRST_ANSWER_WAIT_MS).unref());
+  return { idle: () => inFlight === 0, onIdle: (listener) => void listeners.push(listener), afterFirstAnswer: (listener) => (answered ? listener() : void first.push(listener)) };
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -133,9 +151,11 @@ function readBlocksWhileIdle(app: FastifyInstance, services: Services, idle: Idl
       () => (reading = false),
     );
   };
-  idle.onIdle(step);
-  // Once listening: the start-up itself (timed to the first answer) is not slowed by it.
-  app.addHook('onListen', async () => step());
+  // From the first answer on: the start-up itself (timed to the first answer) is not slowed by it.
+  idle.afterFirstAnswer(() => {
+    idle.onIdle(step);
+    step();
+  });
   app.addHook('onClose', async () => void (closed = true));
 }
 
@@ -147,7 +167,7 @@ function readBlocksWhileIdle(app: FastifyInstance, services: Services, idle: Idl
  */
 export const DEFAULT_BODY_FILE_BYTES = 1024 * 1024 * 1024;
 
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[]; warmer: BodyWarmer; fastReads: FastReads }> {
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[]; warmer: BodyWarmer; fastReads: FastReads; idle: IdleWatch }> {
   const bodyFileBytes = options.bodyFileBytes ?? DEFAULT_BODY_FILE_BYTES;
   const fastReads = new FastReads();
   const app = Fastify({
@@ -229,5 +249,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   readBlocksWhileIdle(app, services, idle);
   fastReads.serve(services, { logRequests: options.logRequests ?? false });
   app.addHook('preClose', async () => fastReads.stop());
-  return { app, services, routes, warmer, fastReads };
+  return { app, services, routes, warmer, fastReads, idle };
 }

@@ -26,7 +26,7 @@ export async function startService(env: Env, options: { logLevel?: string; confi
   });
   try {
     const secret = loadSecret({ secret: env.secret, dataDir: env.dataDir, dialect: storage.dialect });
-    const { app } = await buildApp({
+    const { app, idle } = await buildApp({
       config,
       storage,
       mediaStore: media.store,
@@ -44,8 +44,8 @@ export async function startService(env: Env, options: { logLevel?: string; confi
     app.addHook('onClose', async () => media.store.close());
     if (media.warning) app.log.warn(media.warning);
     await app.listen({ port: env.port, host: env.host });
-    // The validators not yet used, compiled between the first requests rather than before them.
-    compileDeferred().catch((error: unknown) => app.log.error({ err: error }, 'a validation schema does not compile'));
+    // The validators not yet used, compiled between requests after the first answer rather than before it.
+    idle.afterFirstAnswer(() => void compileDeferred().catch((error: unknown) => app.log.error({ err: error }, 'a validation schema does not compile')));
     return {
       app,
       storage,

@@ -96,7 +96,7 @@ export class EventHub {
   constructor(private readonly services: Pick<Services, 'storage' | 'config' | 'log'>) {}
 
   async start(): Promise<void> {
-    this.cursor = await this.services.storage.outbox.head();
+    this.cursor = await this.services.storage.outbox.head(true);
     this.unsubscribe = this.services.storage.outbox.onAppended(() => this.read());
     let beats = 0;
     this.heartbeat = setInterval(() => {
@@ -125,7 +125,7 @@ export class EventHub {
         // With no stream open, only the newest id is read (an index lookup), not the events;
         // a stream that opens meanwhile starts from the cursor as it was, so nothing is skipped.
         if (this.streams.size === 0) {
-          const head = await this.services.storage.outbox.head();
+          const head = await this.services.storage.outbox.head(true);
           if (this.streams.size === 0) {
             this.cursor = Math.max(this.cursor, head);
             continue;

@@ -116,9 +116,13 @@ export class Outbox {
     );
   }
 
-  /** The last committed event's id (0 when there is none). */
-  async head(): Promise<number> {
-    const [row] = await this.reader.rows<{ head: number | null }>(sql<{ head: number | null }>`SELECT max(id) AS head FROM events`.compile(this.db));
+  /**
+   * The last committed event's id (0 when there is none). `onServiceConnection` reads it there:
+   * an index lookup, which need not wait for the reader's thread (nor start it, as the service starts).
+   */
+  async head(onServiceConnection = false): Promise<number> {
+    const query = sql<{ head: number | null }>`SELECT max(id) AS head FROM events`;
+    const [row] = onServiceConnection ? (await query.execute(this.db)).rows : await this.reader.rows<{ head: number | null }>(query.compile(this.db));
     return Number(row?.head ?? 0);
   }
 
