@@ -83,6 +83,9 @@ export interface AppOptions {
   trustProxy?: string;
 }
 
+/** How long without a request before idle-time reads go on. */
+const QUIET_MS = 50;
+
 /** Whether a request is in flight, and who is told when the last one ends: one count for every idle-time task. */
 export interface IdleWatch {
   idle(): boolean;
@@ -93,6 +96,8 @@ export interface IdleWatch {
    * alone takes ~150 ms of it), which is how long a start-up takes.
    */
   afterFirstAnswer(listener: () => void): void;
+  /** How many requests have begun: unchanged across a while, none came in it. */
+  begun(): number;
 }
 
 /** How long after listening the idle-time work waits for a first request before it begins anyway. */
@@ -100,6 +105,7 @@ const FIRST_ANSWER_WAIT_MS = 1_000;
 
 function watchIdle(app: FastifyInstance): IdleWatch {
   let inFlight = 0;
+  let begun = 0;
   const listeners: (() => void)[] = [];
   let answered = false;
   const first: (() => void)[] = [];
@@ -110,13 +116,19 @@ function watchIdle(app: FastifyInstance): IdleWatch {
   };
   app.server.on('request', (_request, response: ServerResponse) => {
     inFlight++;
+    begun++;
     response.once('close', () => {
       firstAnswer();
       if (--inFlight === 0) for (const listener of listeners) listener();
     });
   });
   app.addHook('onListen', async () => void setTimeout(firstAnswer, FIRST_ANSWER_WAIT_MS).unref());
-  return { idle: () => inFlight === 0, onIdle: (listener) => void listeners.push(listener), afterFirstAnswer: (listener) => (answered ? listener() : void first.push(listener)) };
+  return {
+    idle: () => inFlight === 0,
+    onIdle: (listener) => void listeners.push(listener),
+    begun: () => begun,
+    afterFirstAnswer: (listener) => (answered ? listener() : void first.push(listener)),
+  };
 }
 
 /** Renders product bodies ahead of their first read whenever no request is in flight (see BodyWarmer). */
@@ -134,29 +146,45 @@ function warmWhileIdle(app: FastifyInstance, services: Services, idle: IdleWatch
 
 /**
  * Reads the availability index's blocks ahead of the first availability filter, a run of
- * products at a time, whenever no request is in flight (see AvailabilityIndex.readAhead).
+ * products at a time, once no request has come for QUIET_MS (see AvailabilityIndex.readAhead),
+ * and on while none comes. Not at each moment with none in flight: a group commit answers all
+ * its writers at once, so steady writes leave such a moment every batch, and writes of over
+ * MAX_REREAD_PRODUCTS products had the whole table read again between batches.
  */
 function readBlocksWhileIdle(app: FastifyInstance, services: Services, idle: IdleWatch): void {
   let reading = false;
   let closed = false;
-  const step = () => {
-    if (closed || reading || !idle.idle()) return;
+  let timer: NodeJS.Timeout | undefined;
+  const step = (begun: number) => {
+    if (closed || reading || !idle.idle() || idle.begun() !== begun) return;
     reading = true;
     services.readModel.readAhead().then(
       (more) => {
         reading = false;
-        if (more) setImmediate(step);
+        if (!more) return;
+        if (idle.begun() === begun) setImmediate(() => step(begun));
+        else afterQuiet();
       },
       // A failed read is read again by the first filter that needs it.
       () => (reading = false),
     );
   };
-  // From the first answer on: the start-up itself (timed to the first answer) is not slowed by it.
-  idle.afterFirstAnswer(() => {
-    idle.onIdle(step);
-    step();
+  const afterQuiet = () => {
+    if (closed || timer) return;
+    const begun = idle.begun();
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (idle.begun() === begun) step(begun);
+      else if (idle.idle()) afterQuiet();
+    }, QUIET_MS).unref();
+  };
+  idle.onIdle(afterQuiet);
+  // From the first answer on (or a while after listening without one): the start-up itself is not slowed by it.
+  idle.afterFirstAnswer(() => step(idle.begun()));
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
   });
-  app.addHook('onClose', async () => void (closed = true));
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { ErrorItem } from '../errors/api-error.js';
 
 const DAY_MS = 86_400_000;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /** A reservation as a half-open interval of epoch milliseconds. */
@@ -10,14 +9,37 @@ export interface Interval {
   end: number;
 }
 
+const ZERO = 0x30;
+const HYPHEN = 0x2d;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The number the ASCII digits of `text` from `start` to `end` spell; -1 if one is not a digit. */
+function digitsAt(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let at = start; at < end; at++) {
+    const digit = text.charCodeAt(at) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * A YYYY-MM-DD date as epoch milliseconds, read by character codes: every write of a product
+ * checks each of its reservations' dates, and a regular expression and a Date apiece showed
+ * in write profiles.
+ */
 function parseDate(text: string): number | undefined {
-  const match = DATE.exec(text);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const check = new Date(ms);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
-  return ms;
+  if (text.length !== 10 || text.charCodeAt(4) !== HYPHEN || text.charCodeAt(7) !== HYPHEN) return undefined;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 7);
+  const day = digitsAt(text, 8, 10);
+  // Date.UTC reads the years 0–99 as 1900–1999, so those never name the date written.
+  if (year < 100 || month < 1 || month > 12 || day < 1) return undefined;
+  if (day > (month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] as number))) return undefined;
+  return Date.UTC(year, month - 1, day);
 }
 
 function parseDateTime(text: string): number | undefined {

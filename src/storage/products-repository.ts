@@ -132,6 +132,8 @@ export class ProductsRepository {
   /** PostgreSQL: the row and its texts in one statement (see insertAlone). */
   private readonly insertRowWithTexts: string | undefined;
   private readonly selectSlugs: CompiledQuery;
+  /** checkOwner's SELECT, compiled once: built on each write it showed in create profiles. */
+  private readonly selectOwner: CompiledQuery;
   /** How this collection's `where` becomes SQL: texts through the search index, side-table ids unindexed on SQLite. */
   private readonly whereOptions: WhereSqlOptions;
   /**
@@ -170,6 +172,7 @@ export class ProductsRepository {
       INSERT INTO events (${EVENT_COLUMNS.join(', ')})
       SELECT 'product.created', ${texts(5)}::text, ${column('doc')}::text, ${column('owner_id')}::text, NULL, ${column('published')}::integer FROM product`
         : undefined;
+    this.selectOwner = this.lockedForShare(db.selectFrom('rents').select('profile').where('id', '=', '')).compile();
     this.selectSlugs = db
       .selectFrom('products')
       .select('slug')
@@ -590,7 +593,7 @@ export class ProductsRepository {
   private async checkOwner(trx: Transaction<DatabaseSchema>, record: ProductRecord, previous?: ProductRecord): Promise<void> {
     const { owner_id: ownerId, selected_term: term } = record.row;
     if (!ownerId || !ownerToCheck(record, previous)) return;
-    const owner = await this.lockedForShare(trx.selectFrom('rents').select('profile').where('id', '=', ownerId)).executeTakeFirst();
+    const [owner] = (await trx.executeQuery<{ profile: string }>(CompiledQuery.raw(this.selectOwner.sql, [ownerId]))).rows;
     if (!owner) throw new MissingOwner(ownerId);
     if (term && !termIdsOfProfile(owner.profile).has(term)) throw new MissingTerm(term);
   }

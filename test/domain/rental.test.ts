@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { parseInterval, type Interval } from '../../src/domain/reservations.js';
 import { durationMs } from '../../src/domain/duration.js';
 import { pricedUnit, unitsOf } from '../../src/domain/rental/units.js';
 import { unitPriceFor } from '../../src/domain/rental/tiers.js';
 import { blockedBy, collides, mergeIntervals, widen } from '../../src/domain/rental/intervals.js';
-import { busyTimeline } from '../../src/domain/rental/busy.js';
+import { busyTimeline, type BusyInterval, type BusyKind } from '../../src/domain/rental/busy.js';
 import { dayStatuses } from '../../src/domain/rental/days.js';
 import { quote } from '../../src/domain/rental/quote.js';
 import { rentalRules } from '../../src/domain/rental/rules.js';
@@ -175,6 +176,47 @@ describe('the busy timeline and day statuses', () => {
       [at('2026-12-02T00:00:00Z'), at('2026-12-04T00:00:00Z'), 'reserved'],
       [at('2026-12-04T00:00:00Z'), at('2026-12-05T00:00:00Z'), 'buffer'],
     ]);
+  });
+});
+
+/**
+ * The busy timeline by its definition, for comparison: every stretch between two consecutive
+ * boundaries gets the strongest kind of the pieces covering it, neighbours of one kind joined.
+ */
+function timelineByDefinition(reservations: { interval: Interval; kind: 'reserved' | 'external' }[], before: number, after: number, window: Interval): BusyInterval[] {
+  const pieces = reservations.flatMap(({ interval, kind }) => [
+    { start: interval.start - before, end: interval.start, kind: 'buffer' as BusyKind },
+    { start: interval.end, end: interval.end + after, kind: 'buffer' as BusyKind },
+    { start: interval.start, end: interval.end, kind },
+  ]);
+  const bounds = [...new Set(pieces.flatMap((piece) => [piece.start, piece.end]).concat(window.start, window.end))]
+    .filter((instant) => instant >= window.start && instant <= window.end)
+    .sort((a, b) => a - b);
+  const timeline: BusyInterval[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const [start, end] = [bounds[i] as number, bounds[i + 1] as number];
+    const covering = pieces.filter((piece) => piece.start <= start && end <= piece.end && piece.start < piece.end).map((piece) => piece.kind);
+    const kind = (['reserved', 'external', 'buffer'] as const).find((candidate) => covering.includes(candidate));
+    if (kind === undefined) continue;
+    const last = timeline.at(-1);
+    if (last && last.kind === kind && last.end === start) last.end = end;
+    else timeline.push({ start, end, kind });
+  }
+  return timeline;
+}
+
+describe('the busy timeline against its definition', () => {
+  it('is the same for any reservations, kinds, buffers and window', () => {
+    const hours = fc.integer({ min: 0, max: 60 * 24 });
+    const reservation = fc.record({ start: hours, length: fc.integer({ min: 0, max: 10 * 24 }), imported: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(reservation, { maxLength: 40 }), fc.constantFrom(0, 1, 12, 24, 48), fc.constantFrom(0, 4, 24), hours, fc.integer({ min: 1, max: 90 * 24 }), (items, before, after, windowStart, windowLength) => {
+        const reservations = items.map((item) => ({ interval: { start: item.start * H, end: (item.start + item.length) * H }, kind: item.imported ? ('external' as const) : ('reserved' as const) }));
+        const window = { start: windowStart * H, end: (windowStart + windowLength) * H };
+        assert.deepEqual(busyTimeline(reservations, { before: before * H, after: after * H }, window), timelineByDefinition(reservations, before * H, after * H, window));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
