@@ -109,6 +109,7 @@ function checkpointInThread(file: string, driver: ReturnType<typeof openSqlite>[
   const { raw } = driver.database;
   const checkpointer = new WalCheckpointer(
     file,
+    () => driver.batchOpen(),
     (error) => {
       console.error(`${error.message}; the service's connection checkpoints the log again.`);
       if (raw.open) raw.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);

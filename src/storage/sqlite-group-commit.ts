@@ -71,6 +71,11 @@ export class GroupCommitDriver implements Driver {
     this.connection.observer = observer;
   }
 
+  /** Whether a batch is open (begun and not yet committed). */
+  batchOpen(): boolean {
+    return this.connection.batchOpen;
+  }
+
   /** Called after each batch's COMMIT (the outbox's readers look for new events then). */
   onBatchCommitted(listener: () => void): void {
     this.connection.committedListeners.push(listener);
@@ -184,6 +189,10 @@ class BatchConnection implements DatabaseConnection {
     if (how === 'rollback') this.run(`ROLLBACK TO ${SAVEPOINT}`);
     this.run(`RELEASE ${SAVEPOINT}`);
     if (this.commitWhenClosed) this.commit();
+  }
+
+  get batchOpen(): boolean {
+    return this.batch !== undefined;
   }
 
   takeWrites(): Promise<void> | undefined {

@@ -7,7 +7,7 @@ import type { CheckpointAnswer, CheckpointRequest, CheckpointSettings } from './
 export const CHECKPOINT_INTERVAL_MS = 200;
 /**
  * Frames the log may hold before the next batch waits for it to start over (240 MB of 8 KB
- * pages). That wait (the last pass and its sync, 10–50 ms) holds every writer, so it comes
+ * pages). That wait (the last pass and its sync, 20–100 ms) holds every writer, so it comes
  * as rarely as the disk allows: a price update writes ~10 frames, and at 10,000 frames the
  * writers were held every 1.5–2.5 s of steady updates.
  */
@@ -21,9 +21,12 @@ export interface CheckpointerOptions {
   idleMs?: number;
 }
 
-/** Atomics.waitAsync (Node 16 and later), which the ES2022 library's types lack. */
-type WaitAsync = (array: Int32Array, index: number, value: number) => { async: false; value: 'not-equal' | 'timed-out' } | { async: true; value: Promise<'ok' | 'timed-out'> };
-const atomics = Atomics as typeof Atomics & { waitAsync: WaitAsync };
+interface Gate {
+  opened: Promise<void>;
+  open(): void;
+  /** A batch was open when the gate shut: the last checkpoint is asked once it has committed. */
+  waitingForCommit: boolean;
+}
 
 /**
  * SQLite's checkpoints (the write-ahead log copied into the database file) on a thread of
@@ -36,25 +39,22 @@ const atomics = Atomics as typeof Atomics & { waitAsync: WaitAsync };
  *
  * SQLite starts the log over from its beginning only when a batch begins on a log copied
  * whole, which steady writes (a batch begins as the last one commits) need not leave time
- * for. Once the log holds `restartFrames` frames, the thread copies what the writers added
- * meanwhile in a few more passes, then shuts a gate in memory shared with this thread: new
- * batches wait for it (their writers in the event loop, reads go on) while the thread takes
- * the write lock as the batch under way commits, copies the rest and syncs, a few
- * milliseconds; the next batch then writes at the start of the log. The thread shuts and
- * opens the gate itself: no message, which a busy event loop may read late, lies on that
- * path. If a reader still reads an older state the log cannot start over, and the next hold
- * is put off by another `restartFrames`.
+ * for. Once the log holds `restartFrames` frames, the next batch is held back (its writers
+ * wait in the event loop, reads go on) until the thread has copied what the batches before it
+ * wrote since its last pass, a few milliseconds; that batch then writes at the start of the
+ * log. If a reader still reads an older state the log cannot start over, and the next hold is
+ * put off by another `restartFrames`.
  *
  * If the thread fails, `onFailure` is told (the connection then checkpoints for itself again).
  */
 export class WalCheckpointer implements CommitObserver {
   private worker: Worker | undefined;
-  /** A checkpoint was asked of the thread and not answered. */
-  private asked = false;
+  /** The checkpoint the thread was asked for and has not answered. */
+  private asked: 'passive' | 'final' | undefined;
   /** A commit came while a checkpoint ran: another is asked when it answers. */
   private committedSince = false;
-  /** 1 while the thread holds new batches back. */
-  private readonly gate = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  private gate: Gate | undefined;
+  private restartAt: number;
   private idleTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly intervalMs: number;
@@ -63,12 +63,15 @@ export class WalCheckpointer implements CommitObserver {
 
   constructor(
     private readonly file: string,
+    /** Whether a batch is open on the service's connection. */
+    private readonly batchOpen: () => boolean,
     private readonly onFailure: (error: Error) => void,
     options: CheckpointerOptions = {},
   ) {
     this.intervalMs = options.intervalMs ?? CHECKPOINT_INTERVAL_MS;
     this.restartFrames = options.restartFrames ?? RESTART_FRAMES;
     this.idleMs = options.idleMs ?? CHECKPOINTER_IDLE_MS;
+    this.restartAt = this.restartFrames;
   }
 
   /** Whether the checkpoint thread is running (it stops when idle). */
@@ -78,55 +81,76 @@ export class WalCheckpointer implements CommitObserver {
 
   committed(): void {
     if (this.stopped) return;
-    if (this.asked) this.committedSince = true;
-    else this.ask();
+    if (this.gate?.waitingForCommit) {
+      this.gate.waitingForCommit = false;
+      this.ask('final');
+    } else if (this.asked) {
+      this.committedSince = true;
+    } else {
+      this.ask('passive');
+    }
   }
 
   beforeBegin(): Promise<void> | undefined {
-    if (Atomics.load(this.gate, 0) === 0) return undefined;
-    const wait = atomics.waitAsync(this.gate, 0, 1);
-    return wait.async ? wait.value.then(() => undefined) : undefined;
+    return this.gate?.opened;
   }
 
   async close(): Promise<void> {
     this.stopped = true;
+    this.openGate();
     clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
-    this.openGate();
   }
 
-  private ask(): void {
+  private ask(kind: 'passive' | 'final'): void {
     clearTimeout(this.idleTimer);
-    this.asked = true;
-    const request: CheckpointRequest = 'checkpoint';
+    this.asked = kind;
+    const request: CheckpointRequest = { now: kind === 'final' };
     this.thread().postMessage(request);
   }
 
   private answered(answer: CheckpointAnswer): void {
-    this.asked = false;
+    const kind = this.asked;
+    this.asked = undefined;
     if ('error' in answer) {
       this.fail(Object.assign(new Error(`SQLite checkpoint failed: ${answer.error.message}`), answer.error.code ? { code: answer.error.code } : {}));
       return;
     }
+    if (kind === 'final') {
+      this.restartAt = answer.frames + this.restartFrames;
+      this.openGate();
+    } else if (answer.frames < this.restartFrames) {
+      this.restartAt = this.restartFrames;
+    } else if (answer.frames >= this.restartAt) {
+      this.shutGate();
+      return;
+    }
     if (this.committedSince) {
       this.committedSince = false;
-      this.ask();
+      this.ask('passive');
     } else {
       this.idleTimer = setTimeout(() => void this.stopIdle(), this.idleMs).unref();
     }
   }
 
-  /** A thread stopped or failed while holding the writers would leave them waiting. */
+  /** Holds new batches back; the last checkpoint is asked now, or once the open batch has committed. */
+  private shutGate(): void {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.gate = { opened, open, waitingForCommit: this.batchOpen() };
+    if (!this.gate.waitingForCommit) this.ask('final');
+  }
+
   private openGate(): void {
-    Atomics.store(this.gate, 0, 0);
-    Atomics.notify(this.gate, 0);
+    this.gate?.open();
+    this.gate = undefined;
   }
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const settings: CheckpointSettings = { file: this.file, intervalMs: this.intervalMs, restartFrames: this.restartFrames, gate: this.gate.buffer as SharedArrayBuffer };
+    const settings: CheckpointSettings = { file: this.file, intervalMs: this.intervalMs };
     const worker = startWorker(import.meta.url, 'wal-checkpoint-worker', settings);
     // Nothing the thread does keeps the process alive.
     worker.unref();
@@ -148,7 +172,6 @@ export class WalCheckpointer implements CommitObserver {
     if (!worker || this.asked) return;
     this.worker = undefined;
     await worker.terminate();
-    this.openGate();
   }
 
   private fail(error: Error): void {

@@ -103,14 +103,14 @@ describe('SQLite checkpoints on a thread of their own', () => {
 
   it('tells when its thread fails, and stops its thread on close', async () => {
     const failures: Error[] = [];
-    const missing = new WalCheckpointer(join(tmpdir(), 'no-such-dir', 'rental.db'), (error) => failures.push(error));
+    const missing = new WalCheckpointer(join(tmpdir(), 'no-such-dir', 'rental.db'), () => false, (error) => failures.push(error));
     missing.committed();
     assert.ok(await until(() => failures.length > 0, 10_000), 'the failure was told');
     assert.match(String(failures[0]?.message), /unable to open|directory does not exist|SQLite checkpoint|thread/i);
     assert.equal(missing.running, false);
 
     const { file } = await fixture({});
-    const checkpointer = new WalCheckpointer(file, (error) => failures.push(error));
+    const checkpointer = new WalCheckpointer(file, () => false, (error) => failures.push(error));
     checkpointer.committed();
     assert.equal(checkpointer.running, true);
     await checkpointer.close();
