@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAdmin, isAdminStale } from './build-admin.mjs';
-import { bundleService } from './bundle-service.mjs';
+import { ESM_FOR_NODE, bundleService } from './bundle-service.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SOURCE_DIR = join(ROOT, 'src');
@@ -62,12 +62,7 @@ export async function buildDist(sourceDir = SOURCE_DIR, outDir = DIST_DIR) {
     entryPoints: sources.filter(isTypeScript),
     outdir: outDir,
     outbase: sourceDir,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    write: false,
-    logLevel: 'silent',
+    ...ESM_FOR_NODE,
   });
   const written = new Set([join(outDir, STAMP)]);
   // The entry point `npm start` runs, as one module in place of its compiled file (bundle-service.mjs).

@@ -56,6 +56,9 @@ const servicePlugin = (sourceDir) => ({
   },
 });
 
+/** @type {import('esbuild').BuildOptions} How both builds compile: ES modules for Node 20, source maps beside, written by the caller. */
+export const ESM_FOR_NODE = { format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', write: false, logLevel: 'silent' };
+
 /**
  * dist/main.js and its source map, from src/main.ts; nothing when there is no src/main.ts.
  * @param {string} sourceDir
@@ -69,12 +72,7 @@ export async function bundleService(sourceDir, outDir) {
     entryPoints: [entry],
     outfile: join(outDir, 'main.js'),
     bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    write: false,
-    logLevel: 'silent',
+    ...ESM_FOR_NODE,
     plugins: [servicePlugin(sourceDir)],
   });
   return result.outputFiles;
