@@ -12,6 +12,9 @@ const ownerOf = (args: AccessArgs): string | undefined => {
   return undefined;
 };
 
+/** What anyone may read of the products; frozen, so that its parsed filter is kept with it (see evaluateAccess). */
+const PUBLISHED = Object.freeze({ 'settings.published': Object.freeze({ equals: true }) });
+
 /** `rateLimit.bookings` when the configuration names none: ten requests a minute per client address. */
 export const DEFAULT_BOOKINGS_RATE_LIMIT = { max: 10, window: 60_000 } as const;
 
@@ -27,8 +30,7 @@ export function defaultConfig(): RentalConfig {
       products: {
         read: ({ user }) => {
           if (isAdmin(user)) return true;
-          const published = { 'settings.published': { equals: true } };
-          return user ? { or: [published, { 'basic.rent_owner': { equals: user.id } }] } : published;
+          return user ? { or: [PUBLISHED, { 'basic.rent_owner': { equals: user.id } }] } : PUBLISHED;
         },
         create: ({ user }) => user !== null,
         update: ownerOrAdmin,

@@ -4,7 +4,7 @@ import { ID_PATTERN } from '../domain/ids.js';
 import type { Depth } from '../domain/list-query.js';
 import type { Caller, Services } from '../operations/context.js';
 import { ifNoneMatchSatisfied } from '../operations/products/etag.js';
-import { readProduct } from '../operations/products/find-product.js';
+import { readProduct, type Representation } from '../operations/products/find-product.js';
 import { productAvailability } from '../operations/rental/product-availability.js';
 import { quoteProduct } from '../operations/rental/quote-product.js';
 import { API_HEADERS } from './security-headers.js';
@@ -18,8 +18,11 @@ interface Answer {
   body?: string | Buffer;
 }
 
-/** A read this answers: the product's id and what the request's query string asks for, checked enough to be passed on. */
-type Read = (services: Services, id: string, request: IncomingMessage) => Promise<Answer>;
+/**
+ * A read this answers: the product's id and what the request's query string asks for, checked
+ * enough to be passed on. Without a wait when the answer is in memory (see readProduct).
+ */
+type Read = (services: Services, id: string, request: IncomingMessage) => Answer | Promise<Answer>;
 
 const PREFIX = '/api/products/';
 const ANONYMOUS: Caller = { user: null };
@@ -36,13 +39,18 @@ const DEPTHS: ReadonlyMap<string, Depth> = new Map([['', 1], ['depth=1', 1], ['d
 const INTERVAL = /^(?:(from|to)=([\w:.-]*)(?:&(?!\1=)(from|to)=([\w:.-]*))?)?$/;
 
 function productRead(depth: Depth): Read {
-  return async (services, id, request) => {
-    const read = await readProduct(services, ANONYMOUS, id, depth);
-    const headers = ['etag', read.etag, 'cache-control', 'no-cache'];
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && ifNoneMatchSatisfied(ifNoneMatch, read.etag)) return { status: 304, headers };
-    return { status: 200, headers: [...headers, 'content-type', JSON_TYPE], body: read.body };
+  return (services, id, request) => {
+    const read = readProduct(services, ANONYMOUS, id, depth);
+    return read instanceof Promise ? read.then((found) => productAnswer(found, request)) : productAnswer(read, request);
   };
+}
+
+function productAnswer(read: Representation, request: IncomingMessage): Answer {
+  const headers = ['etag', read.etag, 'cache-control', 'no-cache'];
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && ifNoneMatchSatisfied(ifNoneMatch, read.etag)) return { status: 304, headers };
+  headers.push('content-type', JSON_TYPE);
+  return { status: 200, headers, body: read.body };
 }
 const READS: ReadonlyMap<string, Read> = new Map([...DEPTHS].map(([query, depth]) => [query, productRead(depth)]));
 
@@ -122,22 +130,24 @@ export class FastReads {
           ? readOf(url)
           : undefined;
       if (!services || !found) return handler(request, response);
-      void this.answer(services, found.id, found.read, request, response, handler);
+      // A 404, a 400 or a failure: Fastify answers it in the contract's shape (reading again).
+      let answer: Answer | Promise<Answer>;
+      try {
+        answer = found.read(services, found.id, request);
+      } catch {
+        return handler(request, response);
+      }
+      if (answer instanceof Promise) answer.then((answered) => this.send(answered, response), () => handler(request, response));
+      else this.send(answer, response);
     };
   }
 
-  private async answer(services: Services, id: string, read: Read, request: IncomingMessage, response: ServerResponse, handler: Handler): Promise<void> {
-    let answer: Answer;
-    try {
-      answer = await read(services, id, request);
-    } catch {
-      // A 404, a 400 or a failure: Fastify answers it in the contract's shape (reading again).
-      return handler(request, response);
-    }
+  private send(answer: Answer, response: ServerResponse): void {
     this.answered++;
     const { body } = answer;
-    const length = body === undefined ? [] : ['content-length', String(Buffer.byteLength(body))];
-    response.writeHead(answer.status, [...SECURITY, ...answer.headers, ...length]);
+    const headers = SECURITY.concat(answer.headers);
+    if (body !== undefined) headers.push('content-length', String(Buffer.byteLength(body)));
+    response.writeHead(answer.status, headers);
     response.end(body);
   }
 }

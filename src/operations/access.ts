@@ -28,15 +28,47 @@ export async function evaluateAccess(
   args: AccessArgs,
   fields: FieldCatalogue,
 ): Promise<Grant> {
-  const result: AccessResult = rule ? await rule(args) : false;
+  return grantOf(rule ? await rule(args) : false, args.user, fields);
+}
+
+/**
+ * evaluateAccess without a wait when the rule answers without one (the default rules do):
+ * the cached reads answer a whole request synchronously then. The rule is called once either way.
+ */
+export function accessNow(rule: AccessFunction | undefined, args: AccessArgs, fields: FieldCatalogue): Grant | Promise<Grant> {
+  const result = rule ? rule(args) : false;
+  return isPromiseLike(result) ? Promise.resolve(result).then((answer) => grantOf(answer, args.user, fields)) : grantOf(result, args.user, fields);
+}
+
+const isPromiseLike = (value: AccessResult | PromiseLike<AccessResult>): value is PromiseLike<AccessResult> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
+/** Grants of filters that cannot change (deeply frozen, as the default rules return), by the filter object itself. */
+const frozenGrants = new WeakMap<FieldCatalogue, WeakMap<object, Grant>>();
+
+function grantOf(result: AccessResult, user: AuthUser | null, fields: FieldCatalogue): Grant {
   if (result === true) return ALL;
-  if (result === false || result === null || typeof result !== 'object') throw denied(args.user);
+  if (result === false || result === null || typeof result !== 'object') throw denied(user);
+  let frozen = frozenGrants.get(fields);
+  const known = frozen?.get(result);
+  if (known) return known;
   // Rules return the same few filters over and over (one per user at most): parse each once.
   const key = JSON.stringify(result);
   let parsed = parsedFilters.get(fields);
   if (!parsed) parsedFilters.set(fields, (parsed = new Remembered(10_000)));
   const where = parsed.get(key, () => parseAccessWhere(result, fields));
-  return { kind: 'filter', where, key };
+  const grant: Grant = { kind: 'filter', where, key };
+  // A frozen filter reads the same on every call: its grant is kept with it, skipping the text and the lookup.
+  if (deeplyFrozen(result)) {
+    if (!frozen) frozenGrants.set(fields, (frozen = new WeakMap()));
+    frozen.set(result, grant);
+  }
+  return grant;
+}
+
+function deeplyFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  return Object.isFrozen(value) && Object.values(value).every(deeplyFrozen);
 }
 
 /**

@@ -5,13 +5,17 @@ import { asData } from '../../domain/product-document.js';
 import { productFields } from '../../domain/product-fields.js';
 import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
-import { authorizeChange, evaluateAccess, type Grant } from '../access.js';
+import { accessNow, authorizeChange, evaluateAccess, type Grant } from '../access.js';
 import type { Services } from '../context.js';
 import { toRecord } from '../../storage/product-record.js';
 import { Errors } from '../../errors/codes.js';
 
 export const productGrant = (rule: AccessFunction | undefined, args: Parameters<AccessFunction>[0]): Promise<Grant> =>
   evaluateAccess(rule, args, productFields);
+
+/** productGrant without a wait when the rule answers without one (see accessNow). */
+export const productGrantNow = (rule: AccessFunction | undefined, args: Parameters<AccessFunction>[0]): Grant | Promise<Grant> =>
+  accessNow(rule, args, productFields);
 
 /** Whether a grant covers a document; `docText` is its JSON when the caller has it (see toRecord). */
 export function grantCovers(grant: Grant, doc: ProductDoc, docText?: string): boolean {

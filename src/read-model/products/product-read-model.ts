@@ -51,8 +51,8 @@ export class ProductReadModel {
     return this.services.caches;
   }
 
-  /** A product's bytes and ETag at a depth as a reader with `grant` sees it; undefined when missing or hidden. */
-  product(id: string, depth: Depth, grant: Grant): Promise<Representation | undefined> {
+  /** A product's bytes and ETag at a depth as a reader with `grant` sees it, without a wait when it is held; undefined when missing or hidden. */
+  product(id: string, depth: Depth, grant: Grant): Representation | Promise<Representation | undefined> | undefined {
     return readProduct(this.services, id, depth, grant);
   }
 

@@ -17,7 +17,29 @@ export interface Representation {
  * missing or the grant hides it. The bytes do not depend on the reader, so they are cached per
  * product and only the access filter is checked per read (against the row once per filter).
  */
-export async function readProduct(services: ReadServices, id: string, depth: Depth, grant: Grant): Promise<Representation | undefined> {
+export function readProduct(services: ReadServices, id: string, depth: Depth, grant: Grant): Representation | Promise<Representation | undefined> | undefined {
+  return keptProduct(services, id, depth, grant) ?? readStored(services, id, depth, grant);
+}
+
+/**
+ * The common case without a wait: the product's entry was checked against this grant and its
+ * body is held, so the answer is in memory or the body file. Null when something must be read
+ * or rendered first.
+ */
+function keptProduct(services: ReadServices, id: string, depth: Depth, grant: Grant): Representation | null {
+  const { products: cache, bodies } = services.caches;
+  const entry = cache.get(id);
+  if (!entry) return null;
+  const filter = grant.kind === 'filter' ? grant.where : undefined;
+  if (filter && entry.checked?.where !== filter) return null;
+  if (filter && !entry.checked?.visible) return null;
+  const kept = bodyAt(entry, depth);
+  const etag = etagAt(entry, depth);
+  const body = kept !== undefined && etag !== undefined ? bodies.read(kept) : undefined;
+  return body === undefined ? null : { body, etag: etag as string };
+}
+
+async function readStored(services: ReadServices, id: string, depth: Depth, grant: Grant): Promise<Representation | undefined> {
   const { products: cache, bodies } = services.caches;
   const readAt = cache.generation;
   let entry: ProductEntry | undefined = cache.get(id);
@@ -44,7 +66,7 @@ export async function readProduct(services: ReadServices, id: string, depth: Dep
   // is closed then); a wait was for the row, which renders it.
   let body = kept !== undefined ? bodies.read(kept) : undefined;
   if (body === undefined) {
-    if (!entry.row) return readProduct(services, id, depth, grant);
+    if (!entry.row) return readStored(services, id, depth, grant);
     const [rendered] = await renderBodies([entry.row], depth, (ids) => galleryImages(services, ids));
     if (!rendered) throw new Error(`product ${id} was not rendered`);
     body = rendered;
