@@ -151,6 +151,14 @@ describe('SQLite migrations', () => {
     assert.equal(setting?.v, 16);
   });
 
+  it('the full-text index of a new file merges a level whole only at 64 segments (070)', async () => {
+    const { file, database } = await newFile();
+    await migrate(database);
+    await database.close();
+    const setting = readOnly(file, (db) => db.prepare(`SELECT v FROM products_fts_config WHERE k = 'crisismerge'`).get() as { v: number } | undefined);
+    assert.equal(setting?.v, 64);
+  });
+
   it('every pending migration of a new file applies together or not at all', async () => {
     const { file, database } = await newFile();
     try {
