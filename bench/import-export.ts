@@ -6,7 +6,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
-import { freePort, NODE_FLAGS, START_SCRIPT } from '../scripts/start-command.js';
+import { freePort, NODE_FLAGS, START_ENV, START_SCRIPT } from '../scripts/start-command.js';
 import { exportText } from '../src/operations/products/export-formats.js';
 import { generateProduct, type SeedOwner } from '../src/seed/generate-products.js';
 import { Random } from '../src/seed/random.js';
@@ -108,7 +108,7 @@ async function startService(env: Record<string, string>): Promise<{ child: Child
   const port = await freePort();
   const child = spawn(process.execPath, [...NODE_FLAGS, START_SCRIPT], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...START_ENV, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Build } from './builds.js';
 import { startClusterService } from './cluster-service.js';
 import type { BenchDatabase } from './database.js';
+import { parseStartCommand } from '../scripts/start-command.js';
 import { cpuMicroseconds, rssMb, startServer, stopServer, type ServerProcess } from './processes.js';
 
 /** The service under measure: one process, or several behind HAProxy (--instances). */
@@ -29,20 +30,21 @@ export interface ServiceSettings {
   extraConfig: Record<string, unknown>;
 }
 
-/** `npm start`'s command line as the build's package.json gives it: Node's flags and the script. */
-function startArguments(build: Build): string[] {
+/** `npm start`'s command line as the build's package.json gives it: the environment it sets, Node's flags and the script. */
+function startCommand(build: Build): { env: Record<string, string>; nodeArgs: string[] } {
   const { scripts } = JSON.parse(readFileSync(join(build.root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  return (scripts.start ?? 'node dist/main.js').split(/\s+/).slice(1);
+  return parseStartCommand(scripts.start ?? 'node dist/main.js');
 }
 
 export async function startService(build: Build, database: BenchDatabase, settings: ServiceSettings): Promise<Service> {
   if (settings.instances !== undefined) return startClusterService(build, database, { ...settings, instances: settings.instances });
-  const args = startArguments(build);
+  const { env, nodeArgs: args } = startCommand(build);
   const profile = settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${settings.cpuProf}`] : [];
   const server: ServerProcess = await startServer({
     nodeArgs: [...args.slice(0, -1), ...profile, ...args.slice(-1)],
     cwd: build.root,
     env: {
+      ...env,
       DATABASE_URL: database.url,
       DATA_DIR: database.dataDir,
       RENTAL_CONFIG: join(settings.root, 'bench/bench.config.ts'),

@@ -34,6 +34,8 @@ export interface Env {
   media: MediaStorageEnv;
   /** The load balancers whose X-Forwarded-For names the client (TRUST_PROXY): their addresses or ranges; unset, none. */
   trustProxy?: string;
+  /** A file the process appends a line of its memory's parts to every second (MEMORY_TRACE; a diagnostic); unset, none. */
+  memoryTrace?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -134,6 +136,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...(publicBase !== undefined ? { publicUrl: publicBase } : {}),
     media: readMediaStorage(source),
     ...(trustProxy !== undefined ? { trustProxy } : {}),
+    ...(source.MEMORY_TRACE ? { memoryTrace: resolve(source.MEMORY_TRACE) } : {}),
   };
 }
 

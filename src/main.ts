@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { startMemoryTrace } from './diagnostics/memory-trace.js';
 import { readEnv } from './env.js';
 import { startService, stopOnSignals } from './server.js';
 
@@ -12,6 +13,7 @@ setFlagsFromString('--heap-growing-percent=30');
 
 try {
   const env = readEnv();
+  if (env.memoryTrace) startMemoryTrace(env.memoryTrace);
   stopOnSignals(await startService(env, { logLevel: env.logLevel }));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { readEnv } from '../src/env.js';
 
@@ -138,5 +139,11 @@ describe('the environment', () => {
     for (const value of ['true', 'haproxy', '10.0.0.0/33', '10.0.0.1/8/8', '1', '127.0.0.1,,']) {
       assert.throws(() => readEnv({ TRUST_PROXY: value }), /TRUST_PROXY must list the load balancers' addresses or CIDR ranges/, value);
     }
+  });
+
+  it('names the memory trace file, as an absolute path, only when MEMORY_TRACE is set', () => {
+    assert.equal(readEnv({}).memoryTrace, undefined);
+    assert.equal(readEnv({ MEMORY_TRACE: '' }).memoryTrace, undefined);
+    assert.equal(readEnv({ MEMORY_TRACE: 'memory.ndjson' }).memoryTrace, resolve('memory.ndjson'));
   });
 });

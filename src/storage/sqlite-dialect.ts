@@ -56,7 +56,9 @@ export function openSqlite(file: string): { dialect: SqliteDialect; driver: Grou
   raw.pragma('synchronous = NORMAL');
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma('foreign_keys = ON');
-  raw.pragma('cache_size = -16384');
+  // 8 MB of pages: the read caches answer most reads, and a page not held here is a copy
+  // from the operating system's page cache. 16 MB held 8 MB more of the process's RSS.
+  raw.pragma('cache_size = -8192');
   // Each write runs in a SAVEPOINT of its batch, so SQLite copies every page it first changes
   // into a statement journal, which by default spills to a temporary file past 64 KB: a create
   // changes a dozen pages of 8 KB. Kept in memory, creates ran ~28 % faster (2,350 → 3,000/s

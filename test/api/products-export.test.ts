@@ -27,7 +27,7 @@ for (const variant of databaseVariants) {
     let server: TestServer;
     let owner: { id: string; token: string };
     let other: { id: string; token: string };
-    // More than one page of the export (500), with ties and missing values in every sorted field.
+    // More than one page of the export (EXPORT_PAGE), with ties and missing values in every sorted field.
     const COUNT = 1150;
 
     before(async () => {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, NODE_FLAGS, START_SCRIPT } from '../../scripts/start-command.js';
+import { freePort, NODE_FLAGS, START_ENV, START_SCRIPT } from '../../scripts/start-command.js';
 
 /** The service as its own process, started as `npm start` starts it. */
 export interface ServiceProcess {
@@ -22,7 +22,7 @@ export async function startProcess(env: Record<string, string>, options: { port?
   // A diagnostic report on SIGUSR2 says where a service that never becomes ready is stuck.
   const flags = [...NODE_FLAGS, '--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`, START_SCRIPT];
   const child = spawn(process.execPath, flags, {
-    env: { ...process.env, RENTAL_CONFIG: resolve('test/fixtures/configs/open-limits.ts'), LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...START_ENV, RENTAL_CONFIG: resolve('test/fixtures/configs/open-limits.ts'), LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = { stdout: '', stderr: '' };
