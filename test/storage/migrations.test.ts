@@ -143,20 +143,15 @@ describe('SQLite migrations', () => {
     }
   });
 
-  it('the full-text index of a new file merges its segments 16 at a time (003)', async () => {
+  it('the full-text index of a new file merges its segments 16 at a time (003), a level whole only at 64 (070)', async () => {
     const { file, database } = await newFile();
     await migrate(database);
     await database.close();
-    const setting = readOnly(file, (db) => db.prepare(`SELECT v FROM products_fts_config WHERE k = 'automerge'`).get() as { v: number } | undefined);
-    assert.equal(setting?.v, 16);
-  });
-
-  it('the full-text index of a new file merges a level whole only at 64 segments (070)', async () => {
-    const { file, database } = await newFile();
-    await migrate(database);
-    await database.close();
-    const setting = readOnly(file, (db) => db.prepare(`SELECT v FROM products_fts_config WHERE k = 'crisismerge'`).get() as { v: number } | undefined);
-    assert.equal(setting?.v, 64);
+    const settings = readOnly(file, (db) => db.prepare(`SELECT k, v FROM products_fts_config WHERE k IN ('automerge', 'crisismerge') ORDER BY k`).all() as { k: string; v: number }[]);
+    assert.deepEqual(settings, [
+      { k: 'automerge', v: 16 },
+      { k: 'crisismerge', v: 64 },
+    ]);
   });
 
   it('every pending migration of a new file applies together or not at all', async () => {
