@@ -28,7 +28,7 @@ export async function evaluateAccess(
   args: AccessArgs,
   fields: FieldCatalogue,
 ): Promise<Grant> {
-  return grantOf(rule ? await rule(args) : false, args.user, fields);
+  return accessNow(rule, args, fields);
 }
 
 /**
