@@ -53,7 +53,7 @@ export interface NamedMigrationProvider extends MigrationProvider {
 
 /** Versioned migrations, applied in name order; a name is never reused or edited once released. */
 export function migrationProvider(dialect: Dialect): NamedMigrationProvider {
-  const listedMigrations = (): Record<string, Migration> => ({
+  const listedMigrations: Record<string, Migration> = {
     '001-initial': initialMigration(dialect),
     '002-batched-search-index': batchedSearchIndexMigration(dialect),
     '003-search-index-merges': searchIndexMergesMigration(dialect),
@@ -70,11 +70,11 @@ export function migrationProvider(dialect: Dialect): NamedMigrationProvider {
     '030-bookings': bookingsMigration(dialect),
     '021-events': eventsMigration(dialect),
     '022-webhooks': webhooksMigration(dialect),
-  });
-  const listed = Object.keys(listedMigrations());
+  };
+  const listed = Object.keys(listedMigrations);
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { ...listedMigrations(), ...(await discoveredMigrations(dialect, listed)) };
+      return { ...listedMigrations, ...(await discoveredMigrations(dialect, listed)) };
     },
     names: () => [...listed, ...discoveredFiles(listed).map(([name]) => name)],
   };
