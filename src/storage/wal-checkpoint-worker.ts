@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
@@ -13,12 +15,25 @@ export interface CheckpointSettings {
   file: string;
   /** The least time between two checkpoints asked for without `now`, in milliseconds. */
   intervalMs: number;
+  /** The thread's nice value (see CHECKPOINT_NICE). */
+  nice: number;
+}
+
+/** Lowers this thread's priority alone: Linux takes a thread's id where setpriority takes a process's. */
+function yieldToRequests(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, settings.nice);
+  } catch {
+    // Not Linux: the thread keeps the process's priority.
+  }
 }
 
 const settings = workerData as CheckpointSettings;
 const port = parentPort;
 if (!port) throw new Error('wal-checkpoint-worker runs as a worker thread');
 
+yieldToRequests();
 const connection = new Database(settings.file, { fileMustExist: true });
 // A checkpoint that finds the checkpoint lock taken (another process's) gives up at once.
 connection.pragma('busy_timeout = 0');

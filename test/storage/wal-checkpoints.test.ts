@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { migrate, openDatabase, type OpenDatabase } from '../../src/storage/database.js';
-import { WalCheckpointer } from '../../src/storage/wal-checkpointer.js';
+import { CHECKPOINT_NICE, WalCheckpointer } from '../../src/storage/wal-checkpointer.js';
 import { until } from '../helpers/until.js';
 
 const PAGE = 8192;
@@ -99,6 +99,22 @@ describe('SQLite checkpoints on a thread of their own', () => {
       reader.close();
     }
     assert.ok(existsSync(`${file}-wal`));
+  });
+
+  it('runs its thread below the priority of the requests, on Linux', { skip: process.platform !== 'linux' }, async () => {
+    // The ids of this process's threads at the checkpoint thread's nice value (field 19 of a task's stat).
+    const niceThreads = () =>
+      readdirSync('/proc/self/task').filter((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === CHECKPOINT_NICE;
+      });
+    const before = new Set(niceThreads());
+    const { database, file } = await fixture({ intervalMs: 2 });
+    await steadyWrites(database, 2, 50);
+    assert.ok(await copied(database, file));
+    const started = niceThreads().filter((tid) => !before.has(tid));
+    assert.ok(started.length >= 1, `threads at nice ${CHECKPOINT_NICE}: ${started.length} new of ${niceThreads().length}`);
+    assert.equal(Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ')[16]), 0, 'the main thread keeps its priority');
   });
 
   it('tells when its thread fails, and stops its thread on close', async () => {
