@@ -14,9 +14,10 @@ export const CHECKPOINT_INTERVAL_MS = 200;
 export const RESTART_FRAMES = 30_000;
 /**
  * The checkpoint thread's nice value. It shares the service's core: at the same priority a
- * pass (10–80 ms of copying at 100,000 products under steady updates) took half the core from
- * the requests for as long. Below them, a pass runs in their idle moments and with a tenth of
- * the core beside them, which keeps it ahead of the log (a pass a second needs a few per cent).
+ * pass's copying competed with the requests as an equal (a pass took 30–95 ms at 100,000
+ * products under steady updates, most of it waiting on the database file's fsync). Below
+ * them, it copies in their idle moments and with a tenth of the core beside them, which still
+ * keeps it ahead of the log (a pass a second needs a few per cent).
  */
 export const CHECKPOINT_NICE = 10;
 /** How long the thread stays without commits before it stops; the next commit starts one. */
