@@ -14,6 +14,11 @@ export interface Load {
   /** Status codes of the failed answers, counted. */
   failedStatuses: Record<string, number>;
   seconds: number;
+  /**
+   * This process's CPU time over the measured time: the load generator's share of its core.
+   * Near 1, the generator is the limit and req/s says less about the server than its CPU does.
+   */
+  loadCpuShare: number;
 }
 
 const round = (milliseconds: number) => Number(milliseconds.toFixed(3));
@@ -25,6 +30,7 @@ export async function drive(options: Options): Promise<Load> {
   let answered = 0;
   const failedStatuses: Record<string, number> = {};
   const started = process.hrtime.bigint();
+  const cpuBefore = process.cpuUsage();
   const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon({ ...options }, (error: unknown, done: Result) => (error ? reject(error) : resolve(done)));
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -38,6 +44,7 @@ export async function drive(options: Options): Promise<Load> {
     });
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = process.cpuUsage(cpuBefore);
   if (result.errors > 0) failedStatuses.errors = result.errors;
   if (result.timeouts > 0) failedStatuses.timeouts = result.timeouts;
   return {
@@ -48,5 +55,6 @@ export async function drive(options: Options): Promise<Load> {
     failures: answered - succeeded + result.errors + result.timeouts,
     failedStatuses,
     seconds,
+    loadCpuShare: Number(((cpu.user + cpu.system) / 1e6 / seconds).toFixed(2)),
   };
 }

@@ -28,6 +28,8 @@ export interface Measurement {
   failedStatuses?: Record<string, number>;
   /** The service's CPU time (all processes, all threads, user + system) per answer. */
   cpuMicrosecondsPerRequest: number;
+  /** The load generator's share of its core over the measure (see Load). */
+  loadCpuShare?: number;
   reference?: { name: ReferenceName; before: number; after: number };
   /** req/s ÷ the mean of the reference before and after ("÷ adjacent"), to 4 decimals: targets are judged on it as shown. */
   ratio?: number;
@@ -120,6 +122,7 @@ export function fromLoad(scenario: Omit<LoadScenario, 'load'>, service: Service,
     failures: load.failures,
     ...(failed ? { failedStatuses: load.failedStatuses } : {}),
     cpuMicrosecondsPerRequest: Math.round(cpuMicroseconds / Math.max(1, load.requests)),
+    loadCpuShare: load.loadCpuShare,
     ...(before && after && adjacent
       ? { reference: { name: before.name, before: Math.round(before.requestsPerSecond), after: Math.round(after.requestsPerSecond) }, ratio: rounded(load.requestsPerSecond / adjacent, 4) }
       : {}),

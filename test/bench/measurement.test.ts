@@ -14,6 +14,7 @@ const load = (requestsPerSecond: number, p50: number, p99: number, failures = 0)
   failures,
   failedStatuses: failures ? { 500: failures } : {},
   seconds: 10,
+  loadCpuShare: 0.5,
 });
 const scenario = { scenario: 'updates' as const, title: 'updates', reference: 'C' as const, connections: 32 };
 
