@@ -23,36 +23,66 @@ export interface Load {
 
 const round = (milliseconds: number) => Number(milliseconds.toFixed(3));
 
-/** One autocannon run, in this process (pinned to the load CPU by run.ts). */
-export async function drive(options: Options): Promise<Load> {
+/** autocannon's options, and how built requests are shared out. */
+export interface DriveOptions extends Options {
+  /**
+   * With `requests` built beforehand: one autocannon per connection, each with its own share of
+   * them. One autocannon sends every connection through the same list from its start, so its
+   * connections would ask for the same product at nearly the same moment.
+   */
+  staggered?: boolean;
+}
+
+/** The autocannon runs of a drive: one, or one per connection (staggered). Each builds its requests' bytes as it starts. */
+function runsOf({ staggered, ...options }: DriveOptions): Options[] {
+  const { requests, connections = 10 } = options;
+  if (!staggered || !requests || requests.length < connections) return [options];
+  const step = Math.floor(requests.length / connections);
+  return Array.from({ length: connections }, (_, index) => ({
+    ...options,
+    connections: 1,
+    requests: requests.slice(index * step, (index + 1) * step),
+  }));
+}
+
+/** One autocannon run, or one per connection (see DriveOptions), in this process (pinned to the load CPU by run.ts). */
+export async function drive(options: DriveOptions): Promise<Load> {
   const latencies = new Latencies();
   let succeeded = 0;
   let answered = 0;
   const failedStatuses: Record<string, number> = {};
+  const runs = runsOf(options);
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
-  const result = await new Promise<Result>((resolve, reject) => {
-    const instance = autocannon({ ...options }, (error: unknown, done: Result) => (error ? reject(error) : resolve(done)));
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      answered++;
-      if (statusCode >= 200 && statusCode < 300) {
-        succeeded++;
-        latencies.add(responseTime);
-      } else {
-        failedStatuses[statusCode] = (failedStatuses[statusCode] ?? 0) + 1;
-      }
-    });
-  });
+  const results = await Promise.all(
+    runs.map(
+      (run) =>
+        new Promise<Result>((resolve, reject) => {
+          const instance = autocannon(run, (error: unknown, done: Result) => (error ? reject(error) : resolve(done)));
+          instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+            answered++;
+            if (statusCode >= 200 && statusCode < 300) {
+              succeeded++;
+              latencies.add(responseTime);
+            } else {
+              failedStatuses[statusCode] = (failedStatuses[statusCode] ?? 0) + 1;
+            }
+          });
+        }),
+    ),
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = process.cpuUsage(cpuBefore);
-  if (result.errors > 0) failedStatuses.errors = result.errors;
-  if (result.timeouts > 0) failedStatuses.timeouts = result.timeouts;
+  const errors = results.reduce((sum, result) => sum + result.errors, 0);
+  const timeouts = results.reduce((sum, result) => sum + result.timeouts, 0);
+  if (errors > 0) failedStatuses.errors = errors;
+  if (timeouts > 0) failedStatuses.timeouts = timeouts;
   return {
     requestsPerSecond: succeeded / seconds,
     p50: round(latencies.percentile(50)),
     p99: round(latencies.percentile(99)),
     requests: answered,
-    failures: answered - succeeded + result.errors + result.timeouts,
+    failures: answered - succeeded + errors + timeouts,
     failedStatuses,
     seconds,
     loadCpuShare: Number(((cpu.user + cpu.system) / 1e6 / seconds).toFixed(2)),

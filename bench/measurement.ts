@@ -1,6 +1,5 @@
-import type { Options } from 'autocannon';
 import { DatabaseProbe, type DatabaseLoad } from './database-load.js';
-import { drive, type Load } from './load.js';
+import { drive, type DriveOptions, type Load } from './load.js';
 import type { ScenarioName } from './options.js';
 import type { ReferenceMeasure, ReferenceName, References } from './references.js';
 import { balancerCpuMicroseconds, serviceCpuMicroseconds, type Service } from './service.js';
@@ -85,7 +84,7 @@ export interface LoadScenario {
   connections: number;
   target?: Target;
   /** autocannon's options for the run (url, connections and duration are added). */
-  load: Omit<Options, 'url' | 'connections' | 'duration'>;
+  load: Omit<DriveOptions, 'url' | 'connections' | 'duration'>;
 }
 
 /** The reference before, the scenario (after its warm-up), the reference after; CPU time taken over the measured run only. */
