@@ -31,8 +31,6 @@ export class ReservationBlocks {
     private readonly db: Kysely<DatabaseSchema>,
     private readonly reader: ListReader,
     private readonly dialect: Dialect,
-    /** Products in a run of readAll. */
-    private readonly runLength = WHOLE_CHUNK,
   ) {}
 
   /** How many blocks are stored. */
@@ -56,7 +54,7 @@ export class ReservationBlocks {
     let after: string | undefined;
     for (;;) {
       const [last] = await this.reader.column<string>(
-        sql`SELECT id FROM products ${after === undefined ? sql`` : sql`WHERE id > ${after}`} ORDER BY id LIMIT 1 OFFSET ${this.runLength - 1}`.compile(this.db),
+        sql`SELECT id FROM products ${after === undefined ? sql`` : sql`WHERE id > ${after}`} ORDER BY id LIMIT 1 OFFSET ${WHOLE_CHUNK - 1}`.compile(this.db),
         'id',
       );
       const from = after === undefined ? sql`` : sql`r.product_id > ${after}`;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { AvailabilityIndex } from '../../src/read-model/products/availability-index.js';
 import { blockedProductsSql } from '../../src/storage/blocked-products.js';
 import { BlockTable } from '../../src/read-model/products/block-table.js';
-import { hasPosition, type PositionBits } from '../../src/read-model/products/id-lists.js';
+import { hasPosition } from '../../src/read-model/products/id-lists.js';
 import { ChangeFeed } from '../../src/storage/change-feed.js';
 import { migrate, openDatabase, type OpenDatabase } from '../../src/storage/database.js';
 import { ReservationBlocks } from '../../src/storage/reservation-blocks.js';
@@ -65,9 +65,8 @@ describe('the availability index', () => {
   }
 
   /** An index told of the feed's product changes, as the read model tells it (changeCaches). */
-  function followed(storage: Storage, maxBlocks?: number, runLength?: number): AvailabilityIndex {
-    const blocks = runLength ? new ReservationBlocks(storage.database.db, storage.database.reader, storage.database.dialect, runLength) : storage.blocks;
-    const index = new AvailabilityIndex(blocks, maxBlocks);
+  function followed(storage: Storage, maxBlocks?: number): AvailabilityIndex {
+    const index = new AvailabilityIndex(storage.blocks, maxBlocks);
     storage.changes.onCommitted(({ topic, key }) => {
       if (topic === 'products') index.changed(key);
     });
@@ -109,24 +108,12 @@ describe('the availability index', () => {
     return { start, end: start + (1 + Math.floor(Math.random() * 10 * 24)) * HOUR };
   };
 
-  /**
-   * The index's answer once it gives one: while a whole read is under way it leaves the
-   * answer to the database (undefined) and carries the read on between calls.
-   */
-  async function answered(index: AvailabilityIndex, list: string[], interval: { start: number; end: number }): Promise<PositionBits> {
-    for (let calls = 0; calls < 3_000; calls++) {
-      const positions = await index.blockedPositions(list, interval);
-      if (positions) return positions;
-      await new Promise<void>((resolve) => setTimeout(resolve, 5));
-    }
-    assert.fail('the index never finished its read');
-  }
-
   async function agrees(storage: Storage, index: AvailabilityIndex, intervals = 40): Promise<number> {
     let blockedSeen = 0;
     for (let n = 0; n < intervals; n++) {
       const { start, end } = randomInterval();
-      const positions = await answered(index, ids, { start, end });
+      const positions = await index.blockedPositions(ids, { start, end });
+      assert.ok(positions, 'the index holds every block');
       const listed = ids.flatMap((_, position) => (hasPosition(positions, position) ? [position] : []));
       assert.deepEqual(listed, await expected(storage, start, end), `[${start}, ${end})`);
       blockedSeen += listed.length;
@@ -190,40 +177,11 @@ describe('the availability index', () => {
       assert.equal(await index.readAhead(), false, 'nothing is left to read ahead');
       assert.ok((await agrees(storage, index)) > 0, 'some intervals block products');
 
-      // A change naming no product: a whole read begins again, and the answers carry it on to its end.
+      // A change naming no product: a whole read begins again, and the first answer finishes it.
       await reserve(storage, ids.slice(200, 260), 2, 'f');
       storage.changes.bump('products');
       assert.equal(await index.readAhead(), true, 'a whole read begins');
       await agrees(storage, index);
-    });
-
-    it(`leaves filters asked during a whole read to the database, and answers them alike after it (${dialect})`, async () => {
-      const storage = await open(dialect);
-      await seedReserved(storage);
-      // Runs of 10 products: the read takes some 40 steps, between which filters and writes land.
-      const index = followed(storage, undefined, 10);
-      const intervals = Array.from({ length: 30 }, randomInterval);
-      const during: number[][] = [];
-      let leftToDatabase = 0;
-      for (const [n, interval] of intervals.entries()) {
-        if (n === 1) {
-          // Writes landing mid-read, named by the feed: one product's blocks gone, one never reserved gains some.
-          await storage.database.db.deleteFrom('reservations').where('product_id', '=', ids[1] as string).execute();
-          await reserve(storage, [ids[3] as string], 5, 'g');
-          for (const id of [ids[1], ids[3]]) storage.changes.bump('products', id);
-        }
-        const positions = await index.blockedPositions(ids, interval);
-        if (positions === undefined && n >= 1) leftToDatabase++;
-        // The caller's answer: the index's, or else the database's interval index.
-        during.push(positions ? ids.flatMap((_, position) => (hasPosition(positions, position) ? [position] : [])) : await expected(storage, interval.start, interval.end));
-      }
-      assert.ok(leftToDatabase >= 3, `filters were asked during the read, after the writes (${leftToDatabase})`);
-      // Those asked after the writes: the same answers once the index holds every block.
-      for (const [n, interval] of intervals.entries()) {
-        if (n === 0) continue;
-        const positions = await answered(index, ids, interval);
-        assert.deepEqual(ids.flatMap((_, position) => (hasPosition(positions, position) ? [position] : [])), during[n], `[${interval.start}, ${interval.end})`);
-      }
     });
 
     it(`leaves the answer to the database when more blocks are stored than it holds (${dialect})`, async () => {
@@ -232,10 +190,10 @@ describe('the availability index', () => {
         VALUES ('p0000', 's0', 1, 'name', '2026-11-27T00:00:00.000Z', '2026-11-27T00:00:00.000Z', '{}')`.execute(storage.database.db);
       await reserve(storage, ['p0000'], 11, 'a');
       const index = followed(storage, 10);
-      for (let calls = 0; calls < 5; calls++) assert.equal(await index.blockedPositions(['p0000'], randomInterval()), undefined);
+      assert.equal(await index.blockedPositions(['p0000'], randomInterval()), undefined);
       await storage.database.db.deleteFrom('reservations').where('id', '=', 'a-p0000-0').execute();
       storage.changes.bump('products', 'p0000');
-      assert.ok(await answered(index, ['p0000'], randomInterval()), 'back within its bound, it answers again');
+      assert.ok(await index.blockedPositions(['p0000'], randomInterval()), 'back within its bound, it answers again');
     });
   }
 });

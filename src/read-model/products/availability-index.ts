@@ -42,10 +42,8 @@ export class AvailabilityIndex {
   /** More blocks are stored than it holds. */
   private tooMany = false;
   private refreshing?: Promise<void>;
-  /** A step of a whole read under way (readAhead, fillAhead). */
+  /** A run read ahead (readAhead), which a refresh waits for. */
   private stepping?: Promise<void>;
-  /** The whole read carried on between requests (fillAhead). */
-  private filling?: Promise<void>;
   /** A whole read under way: the blocks read so far and the runs of products left. */
   private building?: { columns: BlockColumns; runs: AsyncIterator<StoredBlocks> };
   private readonly listNumbers = new WeakMap<IdList, Int32Array>();
@@ -61,7 +59,7 @@ export class AvailabilityIndex {
   /** A committed change to products: `key` names the one product changed, when the writer said which. */
   changed(key?: string): void {
     if (this.stale) return;
-    if (key === undefined || this.tooMany || this.dirty.size >= MAX_REREAD_PRODUCTS) {
+    if (key === undefined || this.dirty.size >= MAX_REREAD_PRODUCTS) {
       this.stale = true;
       this.dirty.clear();
     } else this.dirty.add(key);
@@ -140,82 +138,43 @@ export class AvailabilityIndex {
 
   /**
    * Reads one run of products' blocks of a whole read (starting one if everything may have
-   * changed), so that the first filter after start-up finds them read (~3,000,000 blocks at a
-   * million products): the server calls it while no request is in flight. Whether more is
-   * left to read.
+   * changed), so that the first filter after start-up need not wait seconds for them all
+   * (~3,000,000 blocks at a million products): the server calls it while no request is in
+   * flight. Whether more is left to read.
    */
   async readAhead(): Promise<boolean> {
     if (this.refreshing || this.stepping || !(this.stale || this.building)) return false;
-    await this.step();
+    this.stepping = (this.stale ? this.startReading() : this.readRun()).finally(() => {
+      this.stepping = undefined;
+    });
+    await this.stepping;
     return this.building !== undefined;
   }
 
-  /**
-   * Whether the index answers as of the changes heard before the call, having read again
-   * the few products they named. While a whole read is needed or under way it does not: the
-   * caller asks the database (its interval index), and the read goes on a run at a time
-   * between requests (fillAhead), where an answer used to wait seconds for all of it.
-   */
+  /** Brings the blocks up to the changes heard before the call; whether the index holds them all. */
   private async current(): Promise<boolean> {
+    await this.stepping?.catch(() => undefined);
     // A refresh under way may have started before a change this call must see: then one more.
-    for (let round = 0; ; round++) {
-      if (this.stale || this.building || this.stepping) {
-        this.fillAhead();
-        return false;
-      }
-      if (this.tooMany) return false;
-      if (round === 2 || (!this.refreshing && this.dirty.size === 0)) return true;
-      if (!this.refreshing && this.overlay.starts.length + this.dirty.size > MAX_REREAD_PRODUCTS * 4) {
-        this.stale = true;
-        continue;
-      }
+    for (let round = 0; round < 2 && (this.refreshing || this.stale || this.dirty.size > 0 || this.building); round++) {
       this.refreshing ??= this.refresh().finally(() => {
         this.refreshing = undefined;
       });
       await this.refreshing;
     }
+    return !this.tooMany;
   }
 
-  /** Reads the products changed since their blocks were read (named by `changed`) again. */
   private async refresh(): Promise<void> {
+    if (this.stale || this.building || this.tooMany || this.overlay.starts.length + this.dirty.size > MAX_REREAD_PRODUCTS * 4) return this.readAll();
     const ids = [...this.dirty];
     this.dirty.clear();
-    try {
-      this.replace(ids, await this.blocks.read(ids));
-    } catch (error) {
-      for (const id of ids) this.dirty.add(id);
-      throw error;
-    }
+    this.replace(ids, await this.blocks.read(ids));
   }
 
-  /** One step of a whole read: its start if everything may have changed, else its next run. */
-  private step(): Promise<void> {
-    this.stepping = (this.stale ? this.startReading() : this.readRun()).finally(() => {
-      this.stepping = undefined;
-    });
-    return this.stepping;
-  }
-
-  /**
-   * Carries a whole read on to its end, a run at a time, letting the requests queued meanwhile
-   * run between runs (those filters are answered by the database). A failed read ends it: the
-   * next filter begins again.
-   */
-  private fillAhead(): void {
-    if (this.filling) return;
-    this.filling = (async () => {
-      for (;;) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        if (this.refreshing) await this.refreshing.catch(() => undefined);
-        else if (this.stepping) await this.stepping.catch(() => undefined);
-        else if (this.stale || this.building) await this.step();
-        else return;
-      }
-    })()
-      .catch(() => undefined)
-      .finally(() => {
-        this.filling = undefined;
-      });
+  /** Reads every block: on from a whole read under way, unless everything may have changed since it began. */
+  private async readAll(): Promise<void> {
+    if (this.stale || !this.building) await this.startReading();
+    while (this.building) await this.readRun();
   }
 
   private async startReading(): Promise<void> {
