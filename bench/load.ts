@@ -51,26 +51,25 @@ export async function drive(options: DriveOptions): Promise<Load> {
   let succeeded = 0;
   let answered = 0;
   const failedStatuses: Record<string, number> = {};
-  const runs = runsOf(options);
+  // Each autocannon builds its requests as it is made, before it sends any: not measured.
+  const running = runsOf(options).map(
+    (run) =>
+      new Promise<Result>((resolve, reject) => {
+        const instance = autocannon(run, (error: unknown, done: Result) => (error ? reject(error) : resolve(done)));
+        instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+          answered++;
+          if (statusCode >= 200 && statusCode < 300) {
+            succeeded++;
+            latencies.add(responseTime);
+          } else {
+            failedStatuses[statusCode] = (failedStatuses[statusCode] ?? 0) + 1;
+          }
+        });
+      }),
+  );
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
-  const results = await Promise.all(
-    runs.map(
-      (run) =>
-        new Promise<Result>((resolve, reject) => {
-          const instance = autocannon(run, (error: unknown, done: Result) => (error ? reject(error) : resolve(done)));
-          instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-            answered++;
-            if (statusCode >= 200 && statusCode < 300) {
-              succeeded++;
-              latencies.add(responseTime);
-            } else {
-              failedStatuses[statusCode] = (failedStatuses[statusCode] ?? 0) + 1;
-            }
-          });
-        }),
-    ),
-  );
+  const results = await Promise.all(running);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = process.cpuUsage(cpuBefore);
   const errors = results.reduce((sum, result) => sum + result.errors, 0);

@@ -45,7 +45,7 @@ const each = (make: Make) => (context: ScenarioContext) => {
  * (as `each` does), they cost the load generator ~40% more per request than a constant one,
  * and it became the limit of the fastest reads (see drive's `staggered`).
  */
-const BUILT_REQUESTS = 30_000;
+const BUILT_REQUESTS = 60_000;
 const built = (make: Make) => (context: ScenarioContext) => {
   const next = make(context);
   return { requests: Array.from({ length: BUILT_REQUESTS }, next), staggered: true };
