@@ -180,7 +180,7 @@ async function main(): Promise<void> {
           for (const measured of await measure(scenario, subject, references, settings)) {
             measured.rssMb = Math.round(serviceRssMb(subject.service));
             measurements.push(measured);
-            log(`  ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${measured.ratio !== undefined ? `, ${measured.ratio} of ${measured.reference?.name}` : ''}, ${measured.cpuMicrosecondsPerRequest} µs CPU each, load generator ${Math.round((measured.loadCpuShare ?? 0) * 100)} % of its core${measured.failures ? `, ${measured.failures} failed` : ''}, RSS ${measured.rssMb} MB after`);
+            log(`  ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${measured.ratio !== undefined ? `, ${measured.ratio} of ${measured.reference?.name}` : ''}, ${measured.cpuMicrosecondsPerRequest} µs CPU each${measured.loadCpuShare !== undefined ? `, load generator ${Math.round(measured.loadCpuShare * 100)} % of its core` : ''}${measured.failures ? `, ${measured.failures} failed` : ''}, RSS ${measured.rssMb} MB after`);
           }
         }
       }
