@@ -102,19 +102,19 @@ describe('SQLite checkpoints on a thread of their own', () => {
   });
 
   it('runs its thread below the priority of the requests, on Linux', { skip: process.platform !== 'linux' }, async () => {
-    // The ids of this process's threads at the checkpoint thread's nice value (field 19 of a task's stat).
-    const niceThreads = () =>
-      readdirSync('/proc/self/task').filter((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === CHECKPOINT_NICE;
-      });
+    // A task's nice value: field 19 of its stat, counted after the command name in parentheses.
+    const niceOf = (statFile: string) => {
+      const stat = readFileSync(statFile, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const niceThreads = () => readdirSync('/proc/self/task').filter((tid) => niceOf(`/proc/self/task/${tid}/stat`) === CHECKPOINT_NICE);
     const before = new Set(niceThreads());
     const { database, file } = await fixture({ intervalMs: 2 });
     await steadyWrites(database, 2, 50);
     assert.ok(await copied(database, file));
     const started = niceThreads().filter((tid) => !before.has(tid));
     assert.ok(started.length >= 1, `threads at nice ${CHECKPOINT_NICE}: ${started.length} new of ${niceThreads().length}`);
-    assert.equal(Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ')[16]), 0, 'the main thread keeps its priority');
+    assert.equal(niceOf('/proc/self/stat'), 0, 'the main thread keeps its priority');
   });
 
   it('tells when its thread fails, and stops its thread on close', async () => {
