@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { startMemoryTrace } from './diagnostics/memory-trace.js';
 import { readEnv } from './env.js';
+import { keepTickShape } from './runtime/keep-tick-shape.js';
 import { startService, stopOnSignals } from './server.js';
 
 // Collect garbage once the heap is 1.3 times what survived the last full collection, not the
@@ -10,6 +11,8 @@ import { startService, stopOnSignals } from './server.js';
 // rather than on the command line so that it holds however this is started; V8 reads it
 // whenever it sizes the heap after a collection.
 setFlagsFromString('--heap-growing-percent=30');
+// Frequent full collections would otherwise make every process.nextTick slow (see the file).
+keepTickShape();
 
 try {
   const env = readEnv();
