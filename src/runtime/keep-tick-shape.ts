@@ -20,8 +20,8 @@ export function keepTickShape(): boolean {
   const asyncId = keys.find((key) => key.description === 'async_id_symbol');
   const triggerId = keys.find((key) => key.description === 'trigger_async_id_symbol');
   if (!asyncId || !triggerId) return false;
-  // Doubles, as Node's ids are (read from a Float64Array): small integers would store the
-  // fields another way, which is another shape.
+  // Doubles, as Node's ids are (read from a Float64Array): with small integers the first
+  // entry would change how the fields are stored and leave the object on a shape V8 retires.
   kept = { [asyncId]: 0.5, [triggerId]: 0.5, callback: keepTickShape, args: undefined };
   return true;
 }
