@@ -16,14 +16,21 @@ let kept: object | undefined;
  * they are missing (another Node) nothing is kept and nothing else changes.
  */
 export function keepTickShape(): boolean {
-  const keys = Object.getOwnPropertySymbols(new AsyncResource('TickShape'));
-  const asyncId = keys.find((key) => key.description === 'async_id_symbol');
-  const triggerId = keys.find((key) => key.description === 'trigger_async_id_symbol');
-  if (!asyncId || !triggerId) return false;
+  const symbols = tickSymbols();
+  if (!symbols) return false;
+  const { asyncId, triggerId } = symbols;
   // Doubles, as Node's ids are (read from a Float64Array): with small integers the first
   // entry would change how the fields are stored and leave the object on a shape V8 retires.
   kept = { [asyncId]: 0.5, [triggerId]: 0.5, callback: keepTickShape, args: undefined };
   return true;
+}
+
+/** The two symbols that key a nextTick entry's ids, as an AsyncResource carries them; none on a Node without them. */
+export function tickSymbols(): { asyncId: symbol; triggerId: symbol } | undefined {
+  const keys = Object.getOwnPropertySymbols(new AsyncResource('TickShape'));
+  const asyncId = keys.find((key) => key.description === 'async_id_symbol');
+  const triggerId = keys.find((key) => key.description === 'trigger_async_id_symbol');
+  return asyncId && triggerId ? { asyncId, triggerId } : undefined;
 }
 
 /** The object kept, if any (for tests). */

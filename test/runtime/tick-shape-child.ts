@@ -1,8 +1,8 @@
 // Run by keep-tick-shape.test.ts under --allow-natives-syntax --expose-gc: prints whether the
 // object kept has the very shape of Node's nextTick entries after full collections.
-import { AsyncResource, createHook } from 'node:async_hooks';
+import { createHook } from 'node:async_hooks';
 import { setImmediate as turn } from 'node:timers/promises';
-import { keepTickShape, keptTickShape } from '../../src/runtime/keep-tick-shape.js';
+import { keepTickShape, keptTickShape, tickSymbols } from '../../src/runtime/keep-tick-shape.js';
 
 // V8's own check, compiled at run time so that the file stays plain TypeScript.
 const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
@@ -13,10 +13,8 @@ const noop = (): void => undefined;
 /** `keep`: keepTickShape's object; `reordered`: the same keys and values in another order, kept the same way. */
 function keptObject(): object | undefined {
   if (process.argv[2] === 'keep') return keepTickShape() ? keptTickShape() : undefined;
-  const keys = Object.getOwnPropertySymbols(new AsyncResource('TickShape'));
-  const asyncId = keys.find((key) => key.description === 'async_id_symbol');
-  const triggerId = keys.find((key) => key.description === 'trigger_async_id_symbol');
-  return asyncId && triggerId ? { [triggerId]: 0.5, [asyncId]: 0.5, callback: noop, args: undefined } : undefined;
+  const symbols = tickSymbols();
+  return symbols ? { [symbols.triggerId]: 0.5, [symbols.asyncId]: 0.5, callback: noop, args: undefined } : undefined;
 }
 const kept = keptObject();
 for (let round = 0; round < 5; round++) {
