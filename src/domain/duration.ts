@@ -19,13 +19,26 @@ const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
 
+/** Lengths already worked out: a catalogue's rules use a handful of texts, and every write of a product reads its rules. */
+const lengths = new Map<string, number | undefined>();
+const MAX_LENGTHS = 1_000;
+
 /**
  * A duration's fixed length in ms, as SPEC 8 counts a rental's units: a month is 30 days and a
  * year 365 (never "the same day of the next month"), so that a rule means the same length
  * whenever a rental starts. Undefined for what is not a duration.
  */
 export function durationMs(text: unknown): number | undefined {
-  const parts = typeof text === 'string' ? parseDuration(text) : undefined;
+  if (typeof text !== 'string') return undefined;
+  if (lengths.has(text)) return lengths.get(text);
+  const length = lengthOf(text);
+  if (lengths.size >= MAX_LENGTHS) lengths.clear();
+  lengths.set(text, length);
+  return length;
+}
+
+function lengthOf(text: string): number | undefined {
+  const parts = parseDuration(text);
   if (!parts) return undefined;
   const { years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0 } = parts;
   return Math.round(years * 365 * DAY + months * 30 * DAY + weeks * 7 * DAY + days * DAY + hours * HOUR + minutes * 60 * SECOND + seconds * SECOND);

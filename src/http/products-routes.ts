@@ -35,15 +35,34 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
 const depthAndSelection = (query: Query): [Depth, Selection | undefined] => [depthOf(query.depth), parseSelect(query.select)];
 
 /** A written product's JSON, narrowed when the request selects fields. */
-const jsonOf = (product: WrittenProduct, selection: Selection | undefined): string =>
+const jsonOf = (product: WrittenProduct, selection: Selection | undefined): string | Buffer =>
   selection ? selectedProduct(product.json, selection) : product.json;
+
+/** The same as text, for a bulk answer that joins many. */
+const jsonTextOf = (product: WrittenProduct, selection: Selection | undefined): string => {
+  const json = jsonOf(product, selection);
+  return typeof json === 'string' ? json : json.toString('utf8');
+};
 
 /** Where a created product is read. */
 const locationOf = (product: WrittenProduct) => `/api/products/${encodeURIComponent(product.id)}`;
 
-/** Payload's `{doc, message}` around a written product's JSON. */
-function sendWithMessage(reply: FastifyReply, status: number, json: string, message: string): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(`{"doc":${json},"message":${JSON.stringify(message)}}`);
+const DOC_OPEN = Buffer.from('{"doc":');
+/** The bytes after the doc, one per message (the routes have two). */
+const messageTails = new Map<string, Buffer>();
+
+/**
+ * Payload's `{doc, message}` around a written product's JSON. Kept bytes are copied into
+ * the answer as bytes: decoded into a string (two bytes a character with any accent) they
+ * were copied three times more on the heap (the text, its joining, its encoding for the
+ * socket), ~12 % of what an update allocated.
+ */
+function sendWithMessage(reply: FastifyReply, status: number, json: string | Buffer, message: string): FastifyReply {
+  reply.code(status).type(JSON_TYPE);
+  if (typeof json === 'string') return reply.send(`{"doc":${json},"message":${JSON.stringify(message)}}`);
+  let tail = messageTails.get(message);
+  if (!tail) messageTails.set(message, (tail = Buffer.from(`,"message":${JSON.stringify(message)}}`)));
+  return reply.send(Buffer.concat([DOC_OPEN, json, tail]));
 }
 
 /** Thin routes: parse, call one operation, serialise. */
@@ -157,7 +176,7 @@ export function productsRoutes(services: Services) {
       body: validatedByOperation(Type.Partial(input, { description: 'Merged into each matching product, then validated as a whole.' })),
       update: (caller, query, body) => updateProducts(services, caller, query, body),
       remove: (caller, query) => deleteProducts(services, caller, query),
-      updatedJson: jsonOf,
+      updatedJson: jsonTextOf,
     });
 
     app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {

@@ -20,14 +20,17 @@ export async function renderOne(services: Services, caller: Caller, doc: Product
   return rendered as RenderedProduct;
 }
 
-/** A product a request has just written, as its response shows it: its id and its JSON text. */
+/**
+ * A product a request has just written, as its response shows it: its id and its JSON, the
+ * bytes kept for reads (sent as they are, never decoded into a string) or a rendered text.
+ */
 export interface WrittenProduct {
   id: string;
-  json: string;
+  json: string | Buffer;
 }
 
 /** The response to a write: at depth 1 the body kept for reads when it was (see keepWritten), else rendered. */
 export async function writtenProduct(services: Services, caller: Caller, doc: ProductDoc, depth: Depth, kept: Buffer | undefined): Promise<WrittenProduct> {
-  const json = kept !== undefined && depth === 1 ? kept.toString('utf8') : JSON.stringify(await renderOne(services, caller, doc, depth));
+  const json = kept !== undefined && depth === 1 ? kept : JSON.stringify(await renderOne(services, caller, doc, depth));
   return { id: doc.id, json };
 }
