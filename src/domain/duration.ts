@@ -1,4 +1,5 @@
 import { parse, pattern } from 'iso8601-duration';
+import { Remembered } from './remembered.js';
 
 /** The library's grammar for the whole text: it matches a duration anywhere in a string (`P1D2W` would read as P1D). */
 const WHOLE = new RegExp(`^(?:${pattern.source})$`);
@@ -19,9 +20,8 @@ const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
 
-/** Lengths already worked out: a catalogue's rules use a handful of texts, and every write of a product reads its rules. */
-const lengths = new Map<string, number | undefined>();
-const MAX_LENGTHS = 1_000;
+/** Lengths already worked out (null: not a duration): a catalogue's rules use a handful of texts, and every write of a product reads its rules. */
+const lengths = new Remembered<string, number | null>(1_000);
 
 /**
  * A duration's fixed length in ms, as SPEC 8 counts a rental's units: a month is 30 days and a
@@ -30,11 +30,7 @@ const MAX_LENGTHS = 1_000;
  */
 export function durationMs(text: unknown): number | undefined {
   if (typeof text !== 'string') return undefined;
-  if (lengths.has(text)) return lengths.get(text);
-  const length = lengthOf(text);
-  if (lengths.size >= MAX_LENGTHS) lengths.clear();
-  lengths.set(text, length);
-  return length;
+  return lengths.get(text, (key) => lengthOf(key) ?? null) ?? undefined;
 }
 
 function lengthOf(text: string): number | undefined {

@@ -14,7 +14,8 @@ import { updateProduct } from '../operations/products/update-product.js';
 import type { WrittenProduct } from '../operations/products/render-one.js';
 import { registerBulkRoutes } from './bulk-routes.js';
 import { sendComposed } from './send-composed.js';
-import { selectedPage, selectedProduct } from './select-response.js';
+import { selectedPage, selectedProduct, textOf } from './select-response.js';
+import { Remembered } from '../domain/remembered.js';
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
 import { IdParams, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
@@ -39,17 +40,14 @@ const jsonOf = (product: WrittenProduct, selection: Selection | undefined): stri
   selection ? selectedProduct(product.json, selection) : product.json;
 
 /** The same as text, for a bulk answer that joins many. */
-const jsonTextOf = (product: WrittenProduct, selection: Selection | undefined): string => {
-  const json = jsonOf(product, selection);
-  return typeof json === 'string' ? json : json.toString('utf8');
-};
+const jsonTextOf = (product: WrittenProduct, selection: Selection | undefined): string => textOf(jsonOf(product, selection));
 
 /** Where a created product is read. */
 const locationOf = (product: WrittenProduct) => `/api/products/${encodeURIComponent(product.id)}`;
 
 const DOC_OPEN = Buffer.from('{"doc":');
 /** The bytes after the doc, one per message (the routes have two). */
-const messageTails = new Map<string, Buffer>();
+const messageTails = new Remembered<string, Buffer>(16);
 
 /**
  * Payload's `{doc, message}` around a written product's JSON. Kept bytes are copied into
@@ -60,8 +58,7 @@ const messageTails = new Map<string, Buffer>();
 function sendWithMessage(reply: FastifyReply, status: number, json: string | Buffer, message: string): FastifyReply {
   reply.code(status).type(JSON_TYPE);
   if (typeof json === 'string') return reply.send(`{"doc":${json},"message":${JSON.stringify(message)}}`);
-  let tail = messageTails.get(message);
-  if (!tail) messageTails.set(message, (tail = Buffer.from(`,"message":${JSON.stringify(message)}}`)));
+  const tail = messageTails.get(message, (text) => Buffer.from(`,"message":${JSON.stringify(text)}}`));
   return reply.send(Buffer.concat([DOC_OPEN, json, tail]));
 }
 

@@ -17,7 +17,7 @@ export async function selectedAnswer(query: Record<string, unknown>, operation: 
 }
 
 /** Bodies are JSON, as a string or as UTF-8 bytes. */
-const textOf = (body: string | Buffer): string => (typeof body === 'string' ? body : body.toString('utf8'));
+export const textOf = (body: string | Buffer): string => (typeof body === 'string' ? body : body.toString('utf8'));
 
 /** A product's JSON narrowed to a selection. */
 export function selectedProduct(body: string | Buffer, selection: Selection): string {
