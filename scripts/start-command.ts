@@ -17,7 +17,7 @@ export function parseStartCommand(command: string): { env: Record<string, string
 
 const START = parseStartCommand(SCRIPTS.start ?? 'node dist/main.js');
 
-/** The environment `npm start` sets (MALLOC_ARENA_MAX), so that the tests and the benchmark run what production runs. */
+/** The environment `npm start` sets (the allocator's MALLOC_ settings), so that the tests and the benchmark run what production runs. */
 export const START_ENV: Readonly<Record<string, string>> = START.env;
 /** Node's flags as `npm start` gives them. */
 export const NODE_FLAGS: readonly string[] = START.nodeArgs.slice(0, -1);

@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
+import { parseStartCommand } from '../scripts/start-command.js';
 import { HAPROXY, HAPROXY_CONFIG } from './helpers/haproxy.js';
 import { until } from './helpers/until.js';
 
@@ -72,6 +73,23 @@ describe('the deployment recipe (deploy/, Containerfile)', () => {
     assert.equal(check.status, 0, check.stdout + check.stderr);
     const broken = spawnSync(HAPROXY as string, ['-c', '-f', HAPROXY_CONFIG], { env: { PATH: process.env.PATH ?? '', ...env, RENTAL_1: 'not an address' }, encoding: 'utf8' });
     assert.notEqual(broken.status, 0, 'a check that can fail');
+  });
+
+  it("starts node as `npm start` does: the same allocator settings and flags in the image and the systemd unit", () => {
+    const start = parseStartCommand((JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start);
+    assert.ok(Object.keys(start.env).length > 0 && start.nodeArgs.length > 1, 'npm start sets the allocator and gives node flags');
+    const containerfile = readFileSync('Containerfile', 'utf8');
+    const imageEnv = Object.fromEntries([...containerfile.matchAll(/^ENV (.+)$/gm)].flatMap(([, words]) => (words ?? '').split(/\s+/).map((word) => word.split('='))));
+    const cmd = JSON.parse(/^CMD (\[.+\])$/m.exec(containerfile)?.[1] ?? '[]') as string[];
+    const unit = readFileSync('deploy/systemd/rental@.service', 'utf8');
+    const unitEnv = Object.fromEntries((/^Environment=(.+)$/m.exec(unit)?.[1] ?? '').split(/\s+/).map((word) => word.split('=')));
+    const execStart = (/^ExecStart=(.+)$/m.exec(unit)?.[1] ?? '').split(/\s+/);
+    for (const [name, value] of Object.entries(start.env)) {
+      assert.equal(imageEnv[name], value, `Containerfile ENV ${name}`);
+      assert.equal(unitEnv[name], value, `systemd Environment ${name}`);
+    }
+    assert.deepEqual(cmd, ['node', ...start.nodeArgs]);
+    assert.deepEqual(execStart, ['/usr/bin/node', ...start.nodeArgs]);
   });
 
   it('has systemd units that systemd accepts', { skip: spawnSync('systemd-analyze', ['--version']).error && 'systemd-analyze is not installed' }, () => {
