@@ -1,5 +1,5 @@
 import { createContext, type ComponentChildren } from 'preact';
-import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { useContext, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { cs } from './cs.js';
 import { en, type MessageKey } from './en.js';
 
@@ -95,7 +95,9 @@ export function I18nProvider({ children }: { children: ComponentChildren }) {
       }),
     [locale],
   );
-  useEffect(() => {
+  // In the same commit as the text: with useEffect the page spoke the new language a frame
+  // before its `lang` said so (what screen readers pronounce by; a browser test caught it).
+  useLayoutEffect(() => {
     document.documentElement.lang = locale;
     document.title = value.t('app.title');
   }, [locale, value]);
