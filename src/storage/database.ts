@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_MIGRATION_TABLE, Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { migrationProvider, type NamedMigrationProvider } from './migrations/index.js';
@@ -86,7 +86,10 @@ export async function openDatabase(url: string, dataDir: string, options: Databa
   const { dialect, driver } = opened;
   const db = new Kysely<DatabaseSchema>({ dialect });
   const reader = file === ':memory:' ? new DirectReader(db) : new WorkerReader(file, timeoutMs, BUSY_TIMEOUT_MS);
-  const checkpointer = file === ':memory:' ? undefined : checkpointInThread(file, driver, options.checkpoints);
+  // The checkpoint thread's descriptor for flushing the file. Closing any descriptor of a file
+  // drops every POSIX lock the process holds on it, SQLite's too: it is closed after them.
+  const flushFd = file === ':memory:' ? undefined : openSync(file, 'r');
+  const checkpointer = flushFd === undefined ? undefined : checkpointInThread(file, driver, { ...options.checkpoints, flushFd });
   return {
     db,
     dialect: 'sqlite',
@@ -96,6 +99,7 @@ export async function openDatabase(url: string, dataDir: string, options: Databa
       await checkpointer?.close();
       await reader.close();
       await db.destroy();
+      if (flushFd !== undefined) closeSync(flushFd);
     },
     onWritesLost: (listener) => driver.onBatchLost(listener),
     onCommitted: (listener) => driver.onBatchCommitted(listener),

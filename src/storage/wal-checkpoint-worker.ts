@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { fdatasyncSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -17,6 +17,8 @@ export interface CheckpointSettings {
   intervalMs: number;
   /** The thread's nice value (see CHECKPOINT_NICE). */
   nice: number;
+  /** A descriptor of the database file, flushed after each pass asked without `now` (see flush); none: not flushed. */
+  flushFd?: number;
 }
 
 /** Lowers this thread's priority alone: Linux takes a thread's id where setpriority takes a process's. */
@@ -49,6 +51,17 @@ function checkpoint(): CheckpointAnswer {
   return { frames: row.log, complete: row.busy === 0 && row.checkpointed === row.log };
 }
 
+/**
+ * Writes the pages a pass copied out to the disk while the writers go on. SQLite syncs the
+ * database file only in a pass that finds no newer frame when it ends, which under steady
+ * writes is only the pass the writers are held for (see WalCheckpointer): that pass then
+ * waited for every page copied since the last hold, and held the writers 110–200 ms every
+ * 3 s of updates at 100,000 products. Flushed here, it waits for its own pages alone.
+ */
+function flush(): void {
+  if (settings.flushFd !== undefined) fdatasyncSync(settings.flushFd);
+}
+
 let lastRun = 0;
 port.on('message', (request: CheckpointRequest) => {
   setTimeout(
@@ -56,6 +69,7 @@ port.on('message', (request: CheckpointRequest) => {
       let answer: CheckpointAnswer;
       try {
         answer = checkpoint();
+        if (!request.now) flush();
       } catch (error) {
         const { message, code } = error as { message: string; code?: unknown };
         answer = { error: { message, ...(typeof code === 'string' ? { code } : {}) } };

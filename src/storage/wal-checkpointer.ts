@@ -14,12 +14,13 @@ export const CHECKPOINT_INTERVAL_MS = 200;
 export const RESTART_FRAMES = 30_000;
 /**
  * The checkpoint thread's nice value. It shares the service's core: at the same priority a
- * pass's copying competed with the requests as an equal (a pass took 30–95 ms at 100,000
- * products under steady updates, most of it waiting on the database file's fsync). Below
- * them, it copies in their idle moments and with a tenth of the core beside them, which still
- * keeps it ahead of the log (a pass a second needs a few per cent).
+ * pass's copying competes with the requests as an equal. But the writers' hold (see
+ * RESTART_FRAMES) copies what came in during the pass before it, and at nice 10 (a tenth of
+ * a busy core) a pass and its flush took ~1 s under steady updates at 100,000 products:
+ * ~9,000 frames were left for the hold, 110–190 ms. At nice 5 (a quarter) the holds took
+ * 50–80 ms, at nice 0 35–90 ms.
  */
-export const CHECKPOINT_NICE = 10;
+export const CHECKPOINT_NICE = 5;
 /** How long the thread stays without commits before it stops; the next commit starts one. */
 export const CHECKPOINTER_IDLE_MS = 60_000;
 
@@ -27,6 +28,8 @@ export interface CheckpointerOptions {
   intervalMs?: number;
   restartFrames?: number;
   idleMs?: number;
+  /** An open descriptor of the database file, which the thread flushes after its passes (see the worker's flush). */
+  flushFd?: number;
 }
 
 interface Gate {
@@ -68,6 +71,7 @@ export class WalCheckpointer implements CommitObserver {
   private readonly intervalMs: number;
   private readonly restartFrames: number;
   private readonly idleMs: number;
+  private readonly flushFd: number | undefined;
 
   constructor(
     private readonly file: string,
@@ -79,6 +83,7 @@ export class WalCheckpointer implements CommitObserver {
     this.intervalMs = options.intervalMs ?? CHECKPOINT_INTERVAL_MS;
     this.restartFrames = options.restartFrames ?? RESTART_FRAMES;
     this.idleMs = options.idleMs ?? CHECKPOINTER_IDLE_MS;
+    this.flushFd = options.flushFd;
     this.restartAt = this.restartFrames;
   }
 
@@ -158,7 +163,7 @@ export class WalCheckpointer implements CommitObserver {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const settings: CheckpointSettings = { file: this.file, intervalMs: this.intervalMs, nice: CHECKPOINT_NICE };
+    const settings: CheckpointSettings = { file: this.file, intervalMs: this.intervalMs, nice: CHECKPOINT_NICE, flushFd: this.flushFd };
     const worker = startWorker(import.meta.url, 'wal-checkpoint-worker', settings);
     // Nothing the thread does keeps the process alive.
     worker.unref();

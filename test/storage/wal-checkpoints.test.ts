@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -132,6 +132,39 @@ describe('SQLite checkpoints on a thread of their own', () => {
     const started = niceThreads().filter((tid) => !before.has(tid));
     assert.ok(started.length >= 1, `threads at nice ${CHECKPOINT_NICE}: ${started.length} new of ${niceThreads().length}`);
     assert.equal(niceOf('/proc/self/stat'), 0, 'the main thread keeps its priority');
+  });
+
+  it('flushes the database file after a pass, through the descriptor it is given', async () => {
+    // /dev/null cannot be flushed (EINVAL): the failure shows the thread flushed that descriptor after its pass.
+    const { file } = await fixture({});
+    const devNull = openSync('/dev/null', 'r');
+    try {
+      const failures: Error[] = [];
+      const checkpointer = new WalCheckpointer(file, () => false, (error) => failures.push(error), { flushFd: devNull });
+      checkpointer.committed();
+      assert.ok(await until(() => failures.length > 0, 10_000), 'the flush was tried and its failure told');
+      assert.match(String(failures[0]?.message), /fdatasync/);
+      assert.equal(checkpointer.running, false);
+    } finally {
+      closeSync(devNull);
+    }
+  });
+
+  it('closes its descriptors of the file with the database', async () => {
+    const { database, file } = await fixture({ intervalMs: 2 });
+    const descriptors = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+    await steadyWrites(database, 2, 20);
+    const readOnly = descriptors().filter((fd) => (Number.parseInt(/flags:\s+(\d+)/.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1] ?? '2', 8) & 3) === 0);
+    assert.ok(readOnly.length >= 1, `read-only descriptors of the file while open: ${readOnly.length}`);
+    await database.close();
+    opened.splice(opened.indexOf(database), 1);
+    assert.deepEqual(descriptors(), []);
   });
 
   it('tells when its thread fails, and stops its thread on close', async () => {
