@@ -31,6 +31,30 @@ describe('product numbers', () => {
     );
   });
 
+  it('numbers spans of a text as their ids, runs of one id included', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(idArb, fc.integer({ min: 1, max: 4 })), { maxLength: 200 }), fc.array(idArb, { maxLength: 50 }), (runs, known) => {
+        const names = new ProductNumbers();
+        known.forEach((id) => names.numberOf(id));
+        const ids = runs.flatMap(([id, times]) => Array.from({ length: times }, () => id));
+        const text = Buffer.from(ids.map((id) => `${id}:1:2`).join(','), 'latin1');
+        const starts = new Int32Array(ids.length);
+        const ends = new Int32Array(ids.length);
+        let at = 0;
+        ids.forEach((id, index) => {
+          starts[index] = at;
+          ends[index] = at + id.length;
+          at += id.length + ':1:2,'.length;
+        });
+        const numbers = names.numbersOfSpans(text, starts, ends);
+        assert.deepEqual([...numbers].map((number) => names.idOf(number)), ids);
+        ids.forEach((id, index) => assert.equal(names.numberOf(id), numbers[index], `one number for ${id}`));
+        assert.equal(names.size, new Set([...known, ...ids]).size);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps them through growth: 100,000 ids', () => {
     const names = new ProductNumbers();
     const ids = Array.from({ length: 100_000 }, (_, i) => `p${i.toString(36)}x${i % 7}`);

@@ -212,9 +212,8 @@ export class AvailabilityIndex {
     const { columns } = building;
     if (!next.done) {
       const chunk = next.value;
-      for (let index = 0; index < chunk.starts.length; index++) {
-        columns.add(this.names.numberOfBytes(chunk.text, chunk.idStarts[index] as number, chunk.idEnds[index] as number), chunk.starts[index] as number, chunk.ends[index] as number);
-      }
+      const numbers = this.names.numbersOfSpans(chunk.text, chunk.idStarts, chunk.idEnds);
+      for (let index = 0; index < chunk.starts.length; index++) columns.add(numbers[index] as number, chunk.starts[index] as number, chunk.ends[index] as number);
       if (columns.length <= this.maxBlocks) return;
       this.tooMany = true;
       this.building = undefined;

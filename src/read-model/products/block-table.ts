@@ -43,22 +43,24 @@ function firstAbove(values: Uint32Array | Float64Array, bound: number): number {
 }
 
 /**
- * `indexes` ordered by `keys[index]` (whole numbers below 2^32): a radix sort, two passes of
- * 16 bits, linear where a comparison sort of millions of blocks took seconds.
+ * `indexes` ordered by `keys[index]`: a radix sort, two passes of 16 bits, linear where a
+ * comparison sort of millions of blocks took seconds. The keys are read from their array,
+ * not through a function called four times a block (12,000,000 calls at a million products).
  */
-function sortByKey(indexes: Int32Array, keys: (index: number) => number): Int32Array {
+function sortByKey(indexes: Int32Array, keys: Uint32Array): Int32Array {
   if (indexes.length < 2) return indexes;
   let from: Int32Array = indexes;
   let to: Int32Array = new Int32Array(indexes.length);
   for (const shift of [0, 16]) {
     const counts = new Int32Array(65_537);
-    for (const index of from) {
-      const digit = ((keys(index) >>> shift) & 0xffff) + 1;
+    for (let at = 0; at < from.length; at++) {
+      const digit = (((keys[from[at] as number] as number) >>> shift) & 0xffff) + 1;
       counts[digit] = (counts[digit] as number) + 1;
     }
     for (let digit = 1; digit < counts.length; digit++) counts[digit] = (counts[digit] as number) + (counts[digit - 1] as number);
-    for (const index of from) {
-      const digit = (keys(index) >>> shift) & 0xffff;
+    for (let at = 0; at < from.length; at++) {
+      const index = from[at] as number;
+      const digit = ((keys[index] as number) >>> shift) & 0xffff;
       to[counts[digit] as number] = index;
       counts[digit] = (counts[digit] as number) + 1;
     }
@@ -69,19 +71,24 @@ function sortByKey(indexes: Int32Array, keys: (index: number) => number): Int32A
 
 /** The run of the blocks at `indexes` (of one class; times in units of `scale` ms), sorted by start. */
 function runOf(blocks: NumberedBlocks, unsorted: Int32Array, scale: number): Run {
-  const indexes = scale === SECOND ? sortByKey(unsorted, (index) => blocks.starts[index] as number) : unsorted.sort((a, b) => (blocks.starts[a] as number) - (blocks.starts[b] as number));
+  const { starts, ends, products } = blocks;
+  const indexes = starts instanceof Uint32Array ? sortByKey(unsorted, starts) : unsorted.sort((a, b) => (starts[a] as number) - (starts[b] as number));
   const size = indexes.length;
-  const run: Run = scale === SECOND ? { starts: new Uint32Array(size), ends: new Uint32Array(size), products: new Int32Array(size), scale, maxLength: 0 } : { starts: new Float64Array(size), ends: new Float64Array(size), products: new Int32Array(size), scale, maxLength: 0 };
+  const runStarts = scale === SECOND ? new Uint32Array(size) : new Float64Array(size);
+  const runEnds = scale === SECOND ? new Uint32Array(size) : new Float64Array(size);
+  const runProducts = new Int32Array(size);
+  // Into locals, not through the run's fields (typed as either array): ~180 → ~115 ns a block at a million products.
+  let maxLength = 0;
   for (let at = 0; at < size; at++) {
     const block = indexes[at] as number;
-    const start = blocks.starts[block] as number;
-    const end = blocks.ends[block] as number;
-    run.starts[at] = start;
-    run.ends[at] = end;
-    run.products[at] = blocks.products[block] as number;
-    run.maxLength = Math.max(run.maxLength, (end - start) * scale);
+    const start = starts[block] as number;
+    const end = ends[block] as number;
+    runStarts[at] = start;
+    runEnds[at] = end;
+    runProducts[at] = products[block] as number;
+    if (end - start > maxLength) maxLength = end - start;
   }
-  return run;
+  return { starts: runStarts, ends: runEnds, products: runProducts, scale, maxLength: maxLength * scale };
 }
 
 /** The runs of blocks whose times are in units of `scale` ms, one per length class. */
