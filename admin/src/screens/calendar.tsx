@@ -53,6 +53,8 @@ export function Calendar({ loaded, reload }: ProductSection) {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  /** A notice held back until the day statuses of the product's version `of` are shown, so that the grid agrees with it. */
+  const [pending, setPending] = useState<{ text: string; of: string } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 
   const reservations = (loaded.product.availability.reservationDates as (Interval & { source?: string; bookingId?: string })[]).map((item) => ({ ...item, ...daysOf(item) }));
@@ -60,10 +62,20 @@ export function Calendar({ loaded, reload }: ProductSection) {
   const monthFirst = `${shown}-01`;
   const gridFirst = weeks[0]?.[0] ?? monthFirst;
   const monthLast = weeks.at(-1)?.at(-1) ?? monthFirst;
+  // A change to the product (its updatedAt) reads the month again: the statuses are then of that version (`of`).
+  const version = loaded.product.updatedAt;
   const [availability, reloadAvailability, , refreshAvailability] = useLoad(
-    () => availabilityOf(loaded.product.id, gridFirst, monthLast),
-    [loaded.product.id, gridFirst, monthLast, loaded.product.updatedAt],
+    () => availabilityOf(loaded.product.id, gridFirst, monthLast).then((days) => ({ ...days, of: version })),
+    [loaded.product.id, gridFirst, monthLast, version],
   );
+  useEffect(() => {
+    if (!pending) return;
+    // A failed read says so beside the notice; the change itself was made.
+    if (availability.status === 'failed' || (availability.status === 'ready' && availability.data.of === pending.of)) {
+      setNotice(pending.text);
+      setPending(null);
+    }
+  }, [pending, availability]);
   // Bookings confirmed and imports synced elsewhere change the month; the product's own events reload it through the product.
   useLiveReload((event) => productOf(event) === loaded.product.id && (event.type.startsWith('booking.') || event.type.startsWith('calendar.')), refreshAvailability);
   const kinds = useMemo(() => dayKinds(availability.data), [availability.data]);
@@ -95,6 +107,7 @@ export function Calendar({ loaded, reload }: ProductSection) {
   };
   const choose = (day: string) => {
     setNotice(null);
+    setPending(null);
     setFailure(null);
     if (anchor === null || end !== null) {
       setAnchor(day);
@@ -128,11 +141,10 @@ export function Calendar({ loaded, reload }: ProductSection) {
     setFailure(null);
     try {
       await runAction(loaded.product.id, 'reserve', { from, to, ...(note.trim() ? { note: note.trim() } : {}) });
-      await reload();
-      reloadAvailability();
+      const changed = await reload();
       clear();
       setNote('');
-      setNotice(t('calendar.reservedDone'));
+      setPending({ text: t('calendar.reservedDone'), of: changed.product.updatedAt });
     } catch (error) {
       setFailure(statusOf(error) === 409 ? new Error(t('calendar.overlap')) : error);
     } finally {
@@ -145,9 +157,8 @@ export function Calendar({ loaded, reload }: ProductSection) {
     setFailure(null);
     try {
       await runAction(loaded.product.id, 'release', { reservationId: item.id });
-      await reload();
-      reloadAvailability();
-      setNotice(t('calendar.released'));
+      const changed = await reload();
+      setPending({ text: t('calendar.released'), of: changed.product.updatedAt });
     } catch (error) {
       setFailure(error);
     } finally {
