@@ -8,6 +8,8 @@ import { serviceCpuMicroseconds, serviceRssMb, type Service } from './service.js
 
 const round = (value: number) => Number(value.toFixed(3));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A difference with its sign, + or − (a collection during the measure can make it negative). */
+const signed = (value: number) => (value < 0 ? `−${-value}` : `+${value}`);
 
 async function api(service: Service, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(service.url + path, {
@@ -154,7 +156,7 @@ export async function measureSse(service: Service, settings: MeasureSettings, co
       requests: updates * clientCount,
       failures: missed,
       cpuMicrosecondsPerRequest: Math.round(cpu / updates),
-      note: `${updates} updates one at a time; RSS ${Math.round(rssWith)} MB with the clients, +${Math.round(rssWith - rssBefore)} MB; CPU per update`,
+      note: `${updates} updates one at a time; RSS ${Math.round(rssWith)} MB with the clients, ${signed(Math.round(rssWith - rssBefore))} MB; CPU per update`,
     };
   } finally {
     for (const client of clients) client.close();
