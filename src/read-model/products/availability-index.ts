@@ -238,9 +238,8 @@ export class AvailabilityIndex {
     old.products.forEach((product, index) => {
       if (!changed.has(product)) keep(product, old.starts[index] as number, old.ends[index] as number);
     });
-    for (let index = 0; index < columns.starts.length; index++) {
-      keep(this.names.numberOfBytes(columns.text, columns.idStarts[index] as number, columns.idEnds[index] as number), columns.starts[index] as number, columns.ends[index] as number);
-    }
+    const numbers = this.names.numbersOfSpans(columns.text, columns.idStarts, columns.idEnds);
+    for (let index = 0; index < columns.starts.length; index++) keep(numbers[index] as number, columns.starts[index] as number, columns.ends[index] as number);
     this.overlay = kept;
   }
 

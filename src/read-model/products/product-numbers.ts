@@ -78,7 +78,7 @@ export class ProductNumbers {
   }
 
   /** The number of the id at [start, end) of `bytes`, given one if it has none. */
-  numberOfBytes(bytes: Buffer, start: number, end: number): number {
+  private numberOfBytes(bytes: Buffer, start: number, end: number): number {
     let hash = FNV_OFFSET;
     for (let index = start; index < end; index++) hash = Math.imul(hash ^ (bytes[index] as number), FNV_PRIME);
     const mask = this.slots.length - 1;
