@@ -18,12 +18,15 @@ describe('typed client: api.events', () => {
 
   it('hands over the events the caller may see, and after a dropped connection resumes with Last-Event-ID: nothing lost or repeated', async () => {
     let connections = 0;
+    /** Streams whose answer has come: the server follows the events from then on. */
+    let opened = 0;
     const resumedFrom: (string | null)[] = [];
     // The first connection is cut after its first event, as a network would.
     const fetcher = async (request: Request): Promise<Response> => {
       connections++;
       resumedFrom.push(request.headers.get('last-event-id'));
       const response = await fetch(request);
+      opened++;
       if (connections > 1 || !response.body) return response;
       const reader = response.body.getReader();
       let seenEvent = false;
@@ -47,8 +50,7 @@ describe('typed client: api.events', () => {
     const errors: unknown[] = [];
     const subscription = client.events((event) => received.push(event), { onError: (error) => errors.push(error) });
     try {
-    await until(() => connections === 1, 2_000);
-    await new Promise((done) => setTimeout(done, 100));
+    assert.ok(await until(() => opened === 1, 5_000), 'the stream opened');
     await create('První');
     assert.ok(await until(() => errors.length === 1, 5_000), 'the cut was reported');
     // Made while the client was away: it gets them on reconnecting.

@@ -1,5 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { RentalConfig } from '../config/types.js';
 import { DEFAULT_BOOKINGS_RATE_LIMIT } from '../config/defaults.js';
@@ -12,6 +13,13 @@ const tooMany = (_request: FastifyRequest, context: { ttl: number }) => {
 };
 
 /**
+ * How long start-up waits for Redis to answer: an instance counts in Redis from its first
+ * request when Redis is up (counted here meanwhile, two instances would each allow the limit),
+ * and one whose Redis is down still starts.
+ */
+const REDIS_READY_WAIT_MS = 1000;
+
+/**
  * Per-client limits (per account once signed in); counters in Redis when REDIS_URL is set
  * (ioredis is loaded only then), in this process while Redis cannot answer.
  */
@@ -21,6 +29,7 @@ export async function registerRateLimit(app: FastifyInstance, config: RentalConf
   if (redis) {
     reportReachability(redis, app);
     app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    await readyWithin(redis, REDIS_READY_WAIT_MS);
   }
   await app.register(fastifyRateLimit, {
     global: true,
@@ -33,6 +42,13 @@ export async function registerRateLimit(app: FastifyInstance, config: RentalConf
     errorResponseBuilder: tooMany,
     ...(redis ? { store: fallbackStore(redis, 'rental-rate-limit:') } : {}),
   });
+}
+
+/** Waits until `redis` is ready or `ms` have passed, whichever comes first. */
+async function readyWithin(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  const signal = AbortSignal.timeout(ms);
+  await once(redis, 'ready', { signal }).catch(() => undefined);
 }
 
 /** One warning when Redis stops answering (ioredis reports every failed reconnect), one note when it answers again. */

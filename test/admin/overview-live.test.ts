@@ -72,6 +72,8 @@ describe('dashboard: the overview and live updates (sqlite)', () => {
   it('the product list shows a product created elsewhere without a reload', async () => {
     await page.goto(`${server.url}/admin/products`);
     await page.getByRole('link', { name: 'Karavan' }).waitFor();
+    // A new page opens a new stream, which starts at the events after it opened.
+    await page.getByText('Live', { exact: true }).waitFor();
     await create('Šlapadlo', owner.token, []);
     await page.getByRole('link', { name: 'Šlapadlo' }).waitFor();
   });
@@ -80,6 +82,7 @@ describe('dashboard: the overview and live updates (sqlite)', () => {
     await page.goto(`${server.url}/admin/products/${ids['Karavan']}`);
     const name = page.getByLabel('Name', { exact: true });
     await name.waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
     assert.equal(await name.inputValue(), 'Karavan');
     await server.http.patch(`/api/products/${ids['Karavan']}`, { basic: { product_name: 'Karavan Knaus' } }, owner.token);
     await page.waitForFunction(() => (document.querySelector('#product_name') as HTMLInputElement | null)?.value === 'Karavan Knaus');
