@@ -55,6 +55,11 @@ class ScheduledJob implements Job {
     this.schedule(0);
   }
 
+  /** Not running, its next run set. */
+  get settled(): boolean {
+    return this.running === undefined && this.timer !== undefined;
+  }
+
   wake(): void {
     if (this.scheduler.stopped) return;
     if (this.running) {
@@ -172,6 +177,19 @@ export class Scheduler {
     if (this.started || this.stopped) return;
     this.started = true;
     for (const job of this.jobs.values()) job.start();
+  }
+
+  /**
+   * Whether no job is running and each has set its next run: a job sets it only once its run
+   * is over, so a test moving a manual clock on waits for this, or the move misses the job.
+   */
+  get idle(): boolean {
+    return this.unsettled().length === 0;
+  }
+
+  /** The jobs running or yet to set their next run. */
+  unsettled(): string[] {
+    return [...this.jobs.values()].filter((job) => !job.settled).map((job) => job.name);
   }
 
   /** No new runs; aborts the running ones and waits for them. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { errorFields } from '../helpers/http.js';
-import { ManualClock, timersSet } from '../helpers/clock.js';
+import { ManualClock } from '../helpers/clock.js';
 import { act, createRentable, dayFromNow, requestBooking, type Booking } from '../helpers/bookings.js';
 import { until } from '../helpers/until.js';
 
@@ -131,9 +131,9 @@ for (const dialect of dialects) {
       // requested → expired by the service: the clock past 72 h. The ones answered stay as they were.
       const open = await inStatus('requested');
       const answered = await inStatus('confirmed');
-      await timersSet(clock);
+      await server.jobsSettled();
       clock.advance(EXPIRY - 1000);
-      await timersSet(clock);
+      await server.jobsSettled();
       assert.equal(await statusOf(open.doc.id), 'requested', 'not before its time');
       clock.advance(2000);
       assert.ok(await until(async () => (await statusOf(open.doc.id)) === 'expired', 5000), 'expired within 5 s of the job');

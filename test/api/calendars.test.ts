@@ -287,10 +287,10 @@ for (const dialect of dialects) {
       const calendar = await subscribe(productId, '/scheduled.ics');
       const fetches = () => feeds.requestsOf('/scheduled.ics').length;
       assert.equal(fetches(), 1);
-      await stepClock(clock, SYNC_INTERVAL - 120_000);
+      await stepClock(server, clock, SYNC_INTERVAL - 120_000);
       assert.equal(fetches(), 1, 'not before its interval');
       feeds.serve('/scheduled.ics', { body: calendarFixture('airbnb.ics', clock.now()) });
-      await stepClock(clock, 240_000, () => fetches() >= 2);
+      await stepClock(server, clock, 240_000, () => fetches() >= 2);
       assert.equal(fetches(), 2);
       const deadline = Date.now() + 10_000;
       let events = 0;

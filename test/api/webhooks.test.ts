@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { GIVE_UP_AFTER_MS, JITTER, retryStep } from '../../src/domain/webhooks.js';
-import { ManualClock, timersSet } from '../helpers/clock.js';
+import { ManualClock } from '../helpers/clock.js';
 import { errorFields } from '../helpers/http.js';
 import { Receiver } from '../helpers/receiver.js';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
@@ -254,9 +254,9 @@ for (const dialect of dialects) {
         const lastAt = Date.parse((await attempts())[0]?.at ?? '');
         const pause = Math.round(retryStep(count) * (1 - JITTER + 2 * JITTER * drawn));
         // Just before the retry is due nothing happens; once the next tick passes it, the retry comes.
-        await timersSet(clock);
+        await server.jobsSettled();
         clock.advance(lastAt + pause - 1_500 - clock.now());
-        await timersSet(clock);
+        await server.jobsSettled();
         assert.equal((await attempts()).length, count, `no retry ${count} before its time`);
         clock.advance(2_000);
         assert.ok(await until(async () => (await attempts()).length === count + 1, 5_000), `retry ${count} came`);

@@ -1,8 +1,4 @@
 import type { Clock, TimerHandle } from '../../src/jobs/clock.js';
-import { until } from './until.js';
-
-/** The timers a started service's jobs keep while idle, one each: webhook deliveries, event pruning, booking expiry, calendar syncs. */
-export const SERVICE_JOBS = 4;
 
 interface ManualTimer {
   at: number;
@@ -54,10 +50,7 @@ export class ManualClock implements Clock {
     this.time = target;
   }
 
-  /**
-   * Timers set to fire later. A job sets its next timer only once its run has finished, so a
-   * test that moves time on before then fires nothing: it waits for this count first.
-   */
+  /** Timers set to fire later. */
   get pending(): number {
     return this.timers.size;
   }
@@ -68,13 +61,4 @@ export class ManualClock implements Clock {
     for (const timer of this.timers) if (at === undefined || timer.at < at) at = timer.at;
     return at;
   }
-}
-
-/**
- * Waits until `clock` carries `count` timers: every job the last move woke has finished its
- * run and set its next tick, so that the next move fires it. Moving on sooner fires nothing
- * for a job still at work (on a loaded machine, its database writes), and its run is lost.
- */
-export async function timersSet(clock: ManualClock, count = SERVICE_JOBS): Promise<void> {
-  if (!(await until(() => clock.pending === count, 10_000))) throw new Error(`${clock.pending} timers set on the clock, not ${count}`);
 }

@@ -13,6 +13,7 @@ import { openStorage, type Storage } from '../../src/storage/storage.js';
 import type { MediaStore } from '../../src/storage/media-store.js';
 import { HttpClient } from './http.js';
 import type { Clock } from '../../src/jobs/clock.js';
+import { until } from './until.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -55,6 +56,12 @@ export interface TestServer {
   signUp(input?: { admin?: boolean; terms?: { id?: string; [k: string]: unknown }[]; name?: string }): Promise<{ id: string; token: string; email: string; password: string }>;
   /** Reads answered before Fastify so far (src/http/fast-reads.ts). */
   fastReads(): number;
+  /**
+   * Waits until no background job runs and each has set its next run (or `orWhen` holds):
+   * before and after moving the server's manual clock, so that a move fires every job it
+   * passes (see Scheduler.idle).
+   */
+  jobsSettled(orWhen?: () => boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,7 +127,7 @@ export async function startServer(
   const storage = await openStorage(database.url, dataDir);
   // Every response is checked against its route's response schema; close() fails on a mismatch.
   const responseProblems: string[] = [];
-  const { app, fastReads } = await buildApp({
+  const { app, fastReads, services } = await buildApp({
     checkResponses: (problem) => responseProblems.push(problem),
     config,
     storage,
@@ -164,6 +171,10 @@ export async function startServer(
       return { id, token: (res.body as { token: string }).token, email, password };
     },
     fastReads: () => fastReads.answered,
+    async jobsSettled(orWhen = () => false) {
+      // A calendar sync's pass may wait out a feed's 10 s timeout.
+      if (!(await until(() => services.jobs.idle || orWhen(), 30_000))) throw new Error(`background jobs not settled within 30 s: ${services.jobs.unsettled().join(', ')}`);
+    },
     async close() {
       await app.close();
       options.mediaStore?.close();

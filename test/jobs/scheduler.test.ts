@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
-import { ManualClock, timersSet } from '../helpers/clock.js';
+import { ManualClock } from '../helpers/clock.js';
 import { createPostgresDatabase, dialects } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
@@ -14,6 +14,11 @@ const LEASE = 6_000;
 
 /** Lets the timers that fired finish their database work. */
 const settle = () => new Promise((done) => setTimeout(done, 30));
+
+/** Waits until every scheduler's jobs have finished their runs and set their next ones (Scheduler.idle): a clock moved sooner misses them. */
+async function settled(...schedulers: Scheduler[]): Promise<void> {
+  assert.ok(await until(() => schedulers.every((scheduler) => scheduler.idle), 5000), 'the jobs settled');
+}
 
 for (const dialect of dialects) {
   describe(`jobs: leased background work (${dialect})`, () => {
@@ -48,11 +53,11 @@ for (const dialect of dialects) {
       a.start();
       b.start();
       await until(() => runs.length > 0, 2000);
-      await timersSet(clock, 2);
+      await settled(a, b);
       assert.equal(runs.length, 1, `both instances ticked at once, one ran: ${runs.join(',')}`);
       for (let round = 0; round < 5; round++) {
         clock.advance(INTERVAL);
-        await timersSet(clock, 2);
+        await settled(a, b);
         assert.equal(runs.length, round + 2, `round ${round + 1}: ${runs.join(',')}`);
       }
       // Each interval both instances ticked; the lease let exactly one of them run.
@@ -76,11 +81,10 @@ for (const dialect of dialects) {
       const live = new Scheduler(second.leases, { clock, holder: 'live' });
       live.every('take-over', 1000, async () => void liveRuns++, { leaseMs: LEASE });
       live.start();
-      // The live instance's clock carries its tick only; the dead one's is its own.
-      await timersSet(clock, 1);
+      await settled(live);
       for (let waited = 1000; waited < LEASE; waited += 1000) {
         clock.advance(1000);
-        await timersSet(clock, 1);
+        await settled(live);
       }
       assert.equal(liveRuns, 0, 'the lease held while it had not run out');
       clock.advance(1000);
@@ -105,11 +109,12 @@ for (const dialect of dialects) {
       const b = new Scheduler(second.leases, { clock, holder: 'other' });
       b.every('long-run', 1000, async () => void otherRuns++, { leaseMs: LEASE });
       b.start();
-      // The long run's lease renewal and the other instance's tick.
-      await timersSet(clock, 2);
+      // The long run never settles: wait instead for its lease renewal and the other instance's tick to be set.
+      const bothSet = async () => assert.ok(await until(() => clock.pending === 2, 5000), `${clock.pending} timers set`);
+      await bothSet();
       for (let step = 0; step < 30; step++) {
         clock.advance(1000);
-        await timersSet(clock, 2);
+        await bothSet();
       }
       assert.equal(otherRuns, 0, 'a run three leases long kept its lease');
       release();
