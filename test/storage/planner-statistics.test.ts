@@ -69,7 +69,7 @@ describe('SQLite planner statistics', () => {
     assert.equal(statisticsStale(0, 1_000), true);
   });
 
-  it('are gathered as a bulk seed closes its storage, and published lists by name or by change walk an index', async () => {
+  it('are gathered as a bulk seed closes its storage, and published lists by name, change or price walk an index', async () => {
     const dir = freshDir();
     const file = join(dir, 'rental.db');
     const config = resolveConfig({});
@@ -84,11 +84,16 @@ describe('SQLite planner statistics', () => {
     }
     assert.equal(analyzedProducts(file), 1_500);
     // What an anonymous visitor's lists ask (access filter: published), each read in the order of an index.
-    for (const [order, index] of [
-      ['"products"."product_name" ASC NULLS FIRST, "products"."id" ASC NULLS FIRST', 'products_name'],
-      ['"products"."updated_at" DESC NULLS LAST, "products"."id" DESC NULLS LAST', 'products_published_sorts'],
+    const price = '"products"."price" ASC NULLS FIRST, "products"."id" ASC NULLS FIRST';
+    for (const [where, order, index] of [
+      ['', '"products"."product_name" ASC NULLS FIRST, "products"."id" ASC NULLS FIRST', 'products_name'],
+      ['', '"products"."updated_at" DESC NULLS LAST, "products"."id" DESC NULLS LAST', 'products_published_sorts'],
+      // The price indexes carry `published` after the order (migration 080): walked, the unpublished skipped.
+      ['', price, 'products_price'],
+      [' AND "products"."price" < 300', price, 'products_price'],
+      [` AND "products"."location" = 'Brno' AND "products"."price" < 300`, price, 'products_location_price'],
     ]) {
-      const plan = queryPlan(file, `SELECT products.id AS id FROM products WHERE "products"."published" = ? ORDER BY ${order} LIMIT ? OFFSET ?`, 1, 20, 0);
+      const plan = queryPlan(file, `SELECT products.id AS id FROM products WHERE "products"."published" = ?${where} ORDER BY ${order} LIMIT ? OFFSET ?`, 1, 20, 0);
       assert.match(plan, new RegExp(`USING COVERING INDEX ${index}`));
       assert.doesNotMatch(plan, /TEMP B-TREE/);
     }
