@@ -19,6 +19,8 @@ export type KeptBody = Buffer | BodySlot;
 
 /** A body larger than this share of the file stays in memory. */
 const LARGEST_SHARE = 1 / 16;
+/** What a slot holds in memory once written, in bytes (an estimate). */
+const SLOT_MEMORY = 72;
 /** Buffers per write (IOV_MAX is 1024 on Linux). */
 const MAX_BATCH = 512;
 /**
@@ -130,8 +132,7 @@ export class BodyFile {
    * the kernel ~10 µs per 4 KB, a rewrite ~1.5 µs); until it lands the slot holds the buffer.
    */
   keep(bytes: Buffer): KeptBody {
-    // Bodies wait in memory for their writes; if writes fall behind (a throttled disk), new bodies simply stay there.
-    if (this.fd === undefined || bytes.length > this.ring.capacity * LARGEST_SHARE || this.queuedBytes + bytes.length > MAX_QUEUED_BYTES) return bytes;
+    if (!this.takes(bytes.length)) return bytes;
     const slot: BodySlot = { at: this.ring.place(bytes.length), length: bytes.length, pending: bytes, reads: 0, hotAt: -1 };
     this.queue.push(slot);
     this.queuedBytes += bytes.length;
@@ -167,6 +168,17 @@ export class BodyFile {
       this.queuedBytes -= length;
       this.flush();
     });
+  }
+
+  /** Whether `keep` would put a body of `length` bytes in the file (else it keeps the buffer). */
+  private takes(length: number): boolean {
+    // Bodies wait in memory for their writes; if writes fall behind (a throttled disk), new bodies simply stay there.
+    return this.fd !== undefined && length <= this.ring.capacity * LARGEST_SHARE && this.queuedBytes + length <= MAX_QUEUED_BYTES;
+  }
+
+  /** What keeping a body of `length` bytes would hold in memory (see memoryOf). */
+  memoryToKeep(length: number): number {
+    return this.takes(length) ? SLOT_MEMORY : length;
   }
 
   /** The file's size in bytes; 0 when bodies are kept in memory. */
@@ -233,7 +245,7 @@ export class BodyFile {
 
   /** Memory a kept body takes in the process. */
   static memoryOf(body: KeptBody): number {
-    return Buffer.isBuffer(body) ? body.length : 72;
+    return Buffer.isBuffer(body) ? body.length : SLOT_MEMORY;
   }
 
   private fail(error: unknown): void {

@@ -14,6 +14,7 @@ import type { MediaStore } from '../../src/storage/media-store.js';
 import { HttpClient } from './http.js';
 import type { Clock } from '../../src/jobs/clock.js';
 import { until } from './until.js';
+import type { ProductCaches } from '../../src/read-model/products/product-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -56,6 +57,8 @@ export interface TestServer {
   signUp(input?: { admin?: boolean; terms?: { id?: string; [k: string]: unknown }[]; name?: string }): Promise<{ id: string; token: string; email: string; password: string }>;
   /** Reads answered before Fastify so far (src/http/fast-reads.ts). */
   fastReads(): number;
+  /** The read model's caches, to see what it keeps. */
+  readCaches: ProductCaches;
   /**
    * Waits until no background job runs and each has set its next run (or `orWhen` holds):
    * before and after moving the server's manual clock, so that a move fires every job it
@@ -102,6 +105,8 @@ export async function startServer(
   configure: (config: RentalConfig) => void = () => {},
   options: {
     logStream?: NodeJS.WritableStream; logRequests?: boolean; configFile?: string; redisUrl?: string; bodyFileBytes?: number; postgresDatabase?: string; publicUrl?: string;
+    /** The read caches' budget (CACHE_MB); unset, the default. */
+    cacheBytes?: number;
     /** The time of background jobs (webhook retries, pruning), moved by the test. */
     clock?: Clock;
     /** The jitter of webhook retries. */
@@ -136,6 +141,7 @@ export async function startServer(
     redisUrl: options.redisUrl,
     mediaStore: options.mediaStore,
     bodyFileBytes: options.bodyFileBytes,
+    cacheBytes: options.cacheBytes,
     logRequests: options.logRequests,
     publicUrl: options.publicUrl,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
@@ -171,6 +177,7 @@ export async function startServer(
       return { id, token: (res.body as { token: string }).token, email, password };
     },
     fastReads: () => fastReads.answered,
+    readCaches: services.readModel.caches,
     async jobsSettled(orWhen = () => false) {
       // A calendar sync's pass may wait out a feed's 10 s timeout.
       if (!(await until(() => services.jobs.idle || orWhen(), 30_000))) throw new Error(`background jobs not settled within 30 s: ${services.jobs.unsettled().join(', ')}`);

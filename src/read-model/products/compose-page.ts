@@ -2,7 +2,7 @@ import type { ListQuery } from '../../domain/list-query.js';
 import { paginate } from '../../operations/list-page.js';
 import { compose, type CopyPart } from '../../operations/output-buffer.js';
 import { BodyFile, type KeptBody } from '../body-file.js';
-import { bodyAt, type ProductEntry } from './product-cache.js';
+import { bodyAt, type ProductCaches, type ProductEntry } from './product-cache.js';
 import type { ReadServices } from './read-services.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
@@ -11,10 +11,12 @@ import { renderDocBytes } from './render-doc-bytes.js';
 const COMMA = Buffer.from(',');
 const copyFrom = (file: BodyFile): CopyPart<KeptBody> => (part, target, at) => file.copy(part, target, at);
 const DOCS_OPEN = Buffer.from('{"docs":[');
+/** A pageDocs entry's bytes beside its key and body (an estimate). */
+const ENTRY_OVERHEAD = 128;
 
 /**
  * A list page's bytes: the envelope around the bodies of `ids` (those that exist). Its docs
- * array is kept (`pageDocs`) until a write changes what it shows, so the same products again
+ * array is kept (`pageDocs`, when `admitted`) until a write changes what it shows, so the same products again
  * cost one copy instead of one per product (the 20 bodies of a page come from as many places
  * in the body file). Filters bounded on the sorted field share it: every price bound above
  * the twentieth-cheapest gives the same first page.
@@ -30,11 +32,31 @@ export async function composePage(services: ReadServices, ids: string[], query: 
   if (again) return again;
   const readAt = pageDocs.generation;
   const page = await composeFromBodies(services, ids, query.depth, close);
-  if (ids.length > 0) {
-    const docs = file.keep(Buffer.from(page.subarray(DOCS_OPEN.length, page.length - close.length)));
-    pageDocs.set(key, docs, BodyFile.memoryOf(docs) + key.length + 128, readAt);
+  const length = page.length - close.length - DOCS_OPEN.length;
+  const entry = { size: file.memoryToKeep(length) + key.length + ENTRY_OVERHEAD, length };
+  if (ids.length > 0 && admitted(services.caches, key, entry, Math.ceil(totalDocs / query.limit))) {
+    const docs = file.keep(Buffer.from(page.subarray(DOCS_OPEN.length, DOCS_OPEN.length + length)));
+    pageDocs.set(key, docs, BodyFile.memoryOf(docs) + key.length + ENTRY_OVERHEAD, readAt);
   }
   return page;
+}
+
+/**
+ * Whether a page's docs are kept: at once when every page of its list could be (in the page
+ * cache, and in half the body file), else on their second sighting (see Doorkeeper). At
+ * 1,000,000 products the published list has ~35,000 pages of ~90 KB, 3 GB where the file
+ * holds 1: a random page was almost always a first visit, and keeping each one cost a copy
+ * and a write of its bytes, and pushed out pages that might have been asked for again.
+ */
+export function admitted(
+  caches: Pick<ProductCaches, 'pageDocs' | 'pageSightings' | 'bodies'>,
+  key: string,
+  entry: { size: number; length: number },
+  pages: number,
+): boolean {
+  const { pageDocs, pageSightings, bodies } = caches;
+  const whole = pages * entry.size <= pageDocs.capacity && (bodies.capacity === 0 || pages * entry.length <= bodies.capacity / 2);
+  return whole || pageSightings.seen(key);
 }
 
 /**

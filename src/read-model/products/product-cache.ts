@@ -5,6 +5,7 @@ import type { ChangeTopic, CommittedChange } from '../../storage/change-feed.js'
 import { ReadCache } from '../read-cache.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import { rowMatches } from './product-filter.js';
+import { Doorkeeper } from '../doorkeeper.js';
 import { BodyFile, type KeptBody } from '../body-file.js';
 import type { ReservationBlocks } from '../../storage/reservation-blocks.js';
 import { AvailabilityIndex } from './availability-index.js';
@@ -107,6 +108,8 @@ export interface ProductCaches {
   counts: ReadCache<number>;
   /** Gallery images, which many products share. */
   images: ReadCache<MediaImage | null>;
+  /** Pages composed lately, so that a full `pageDocs` keeps a page seen twice only (see composePage). */
+  pageSightings: Doorkeeper;
   /** Where the rendered bodies of `products` are kept. */
   bodies: BodyFile;
   /** Which products are blocked in an interval, in memory (without it, lists ask the database). */
@@ -138,7 +141,7 @@ const TOTAL_SHARES = Object.values(SHARES).reduce((sum, share) => sum + share, 0
  */
 const ROWS: readonly ChangeTopic[] = ['products'];
 const SHOWN: readonly ChangeTopic[] = ['products', 'accounts', 'media'];
-type CacheName = Exclude<keyof ProductCaches, 'bodies' | 'numbers'>;
+type CacheName = Exclude<keyof ProductCaches, 'bodies' | 'numbers' | 'pageSightings'>;
 const followedTopics: { readonly [cache in CacheName]: readonly ChangeTopic[] } = {
   products: SHOWN,
   ids: ROWS,
@@ -162,6 +165,7 @@ export function createProductCaches(budgetBytes: number = TOTAL_SHARES * MB, bod
     pageDocs: new ReadCache<KeptBody>(bytes(SHARES.pageDocs)),
     counts: new ReadCache<number>(bytes(SHARES.counts)),
     images: new ReadCache<MediaImage | null>(bytes(SHARES.images)),
+    pageSightings: new Doorkeeper(),
     bodies,
     ...(blocks ? { availability: new AvailabilityIndex(blocks, undefined, numbers) } : {}),
     numbers,
