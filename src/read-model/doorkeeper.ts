@@ -32,7 +32,8 @@ export class Doorkeeper {
     const b = (second ^ (second >>> 13)) & this.mask;
     const had = this.has(a) && this.has(b);
     if (had) return true;
-    if (++this.recorded > this.bits.length * 3.2) {
+    // A tenth of the bits (32 a word) in keys: two bits each, about a fifth of them set.
+    if (++this.recorded > (this.bits.length * 32) / 10) {
       this.bits.fill(0);
       this.recorded = 1;
     }

@@ -16,10 +16,10 @@ const ENTRY_OVERHEAD = 128;
 
 /**
  * A list page's bytes: the envelope around the bodies of `ids` (those that exist). Its docs
- * array is kept (`pageDocs`, when `admitted`) until a write changes what it shows, so the same products again
- * cost one copy instead of one per product (the 20 bodies of a page come from as many places
- * in the body file). Filters bounded on the sorted field share it: every price bound above
- * the twentieth-cheapest gives the same first page.
+ * array is kept (`pageDocs`, once `admitted`) until a write changes what it shows, so the same
+ * products again cost one copy instead of one per product (the 20 bodies of a page come from
+ * as many places in the body file). Filters bounded on the sorted field share it: every price
+ * bound above the twentieth-cheapest gives the same first page.
  */
 export async function composePage(services: ReadServices, ids: string[], query: ListQuery, totalDocs: number): Promise<Buffer> {
   const { pageDocs, bodies: file } = services.caches;

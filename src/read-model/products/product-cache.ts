@@ -108,7 +108,7 @@ export interface ProductCaches {
   counts: ReadCache<number>;
   /** Gallery images, which many products share. */
   images: ReadCache<MediaImage | null>;
-  /** Pages composed lately, so that a full `pageDocs` keeps a page seen twice only (see composePage). */
+  /** Pages composed lately: a page of a list too large to keep whole is kept once seen twice (see composePage). */
   pageSightings: Doorkeeper;
   /** Where the rendered bodies of `products` are kept. */
   bodies: BodyFile;
