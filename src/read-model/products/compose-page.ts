@@ -32,11 +32,13 @@ export async function composePage(services: ReadServices, ids: string[], query: 
   if (again) return again;
   const readAt = pageDocs.generation;
   const page = await composeFromBodies(services, ids, query.depth, close);
-  const length = page.length - close.length - DOCS_OPEN.length;
-  const entry = { size: file.memoryToKeep(length) + key.length + ENTRY_OVERHEAD, length };
-  if (ids.length > 0 && admitted(services.caches, key, entry, Math.ceil(totalDocs / query.limit))) {
-    const docs = file.keep(Buffer.from(page.subarray(DOCS_OPEN.length, DOCS_OPEN.length + length)));
-    pageDocs.set(key, docs, BodyFile.memoryOf(docs) + key.length + ENTRY_OVERHEAD, readAt);
+  if (ids.length > 0) {
+    const length = page.length - close.length - DOCS_OPEN.length;
+    const entry = { size: file.memoryToKeep(length) + key.length + ENTRY_OVERHEAD, length };
+    if (admitted(services.caches, key, entry, Math.ceil(totalDocs / query.limit))) {
+      const docs = file.keep(Buffer.from(page.subarray(DOCS_OPEN.length, DOCS_OPEN.length + length)));
+      pageDocs.set(key, docs, BodyFile.memoryOf(docs) + key.length + ENTRY_OVERHEAD, readAt);
+    }
   }
   return page;
 }
@@ -48,7 +50,7 @@ export async function composePage(services: ReadServices, ids: string[], query: 
  * holds 1: a random page was almost always a first visit, and keeping each one cost a copy
  * and a write of its bytes, and pushed out pages that might have been asked for again.
  */
-export function admitted(
+function admitted(
   caches: Pick<ProductCaches, 'pageDocs' | 'pageSightings' | 'bodies'>,
   key: string,
   entry: { size: number; length: number },
