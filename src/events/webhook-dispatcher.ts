@@ -47,23 +47,35 @@ export class WebhookDispatcher {
     private readonly random: () => number = Math.random,
   ) {}
 
+  /** Ends the wait of a run with attempts in flight (see run). */
+  private woken: (() => void) | undefined;
+
   start(): void {
     const job = this.services.jobs.every('webhooks.deliver', DELIVERY_TICK_MS, (context) => this.run(context), { exclusive: false });
-    this.services.storage.outbox.onAppended(() => job.wake());
+    this.services.storage.outbox.onAppended(() => {
+      job.wake();
+      this.woken?.();
+    });
   }
 
   private get clock() {
     return this.services.jobs.clock;
   }
 
+  /**
+   * Fans new events out and claims what is due, for as long as attempts are in flight. While
+   * they are, a new event or the next tick ends the wait as well as an attempt's end does: a
+   * receiver that takes its 10 s held back every other webhook's deliveries, new events and
+   * due retries alike, until its attempts ended.
+   */
   private async run({ signal }: JobContext): Promise<void> {
     const { webhooks } = this.services.storage;
-    while (!signal.aborted && (await webhooks.fanOut(this.clock.now(), FAN_OUT_BATCH)) === FAN_OUT_BATCH);
     const inFlight = new Set<Promise<void>>();
     while (!signal.aborted) {
+      while (!signal.aborted && (await webhooks.fanOut(this.clock.now(), FAN_OUT_BATCH)) === FAN_OUT_BATCH);
       const free = CONCURRENCY - inFlight.size;
       const now = this.clock.now();
-      const claims = free > 0 ? await webhooks.claim(now, now + CLAIM_MS, free) : [];
+      const claims = free > 0 && !signal.aborted ? await webhooks.claim(now, now + CLAIM_MS, free) : [];
       for (const claim of claims) {
         const attempt: Promise<void> = this.attempt(claim, signal)
           .catch((error) => this.services.log.warn({ err: error }, 'a webhook delivery could not be recorded'))
@@ -71,10 +83,25 @@ export class WebhookDispatcher {
         inFlight.add(attempt);
       }
       if (inFlight.size === 0) return;
-      // Nothing more due for now, or no free slot: wait for an attempt to end before claiming again.
-      if (claims.length < free || inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
+      // Nothing more due for now, or no free slot: wait for an attempt to end, a new event or the tick.
+      if (claims.length < free || inFlight.size >= CONCURRENCY) await this.nextTurn(inFlight);
     }
     await Promise.all(inFlight);
+  }
+
+  private async nextTurn(inFlight: Set<Promise<void>>): Promise<void> {
+    const { clock } = this;
+    let timer: ReturnType<typeof clock.setTimeout> | undefined;
+    const woken = new Promise<void>((resolve) => {
+      this.woken = resolve;
+      timer = clock.setTimeout(resolve, DELIVERY_TICK_MS);
+    });
+    try {
+      await Promise.race([...inFlight, woken]);
+    } finally {
+      this.woken = undefined;
+      if (timer !== undefined) clock.clearTimeout(timer);
+    }
   }
 
   private async attempt(claim: ClaimedDelivery, signal: AbortSignal): Promise<void> {

@@ -145,11 +145,18 @@ for (const dialect of dialects) {
       await server.http.delete(`/api/webhooks/${hook.doc.id}`, owner.token);
     });
 
-    it('gives a receiver that hangs 10 s, then retries the same message', async () => {
+    it('gives a receiver that hangs 10 s, then retries the same message; other webhooks are not held back meanwhile', async () => {
       const hook = await subscribe(owner.token, { url: `${receiver.url}/slow`, events: ['product.created'] });
+      const fast = await subscribe(owner.token, { url: `${receiver.url}/fast`, events: ['product.updated'] });
       receiver.answer = (request) => (request.path === '/slow' ? 'hang' : 200);
       const started = Date.now();
-      await server.http.post('/api/products', product('Pomalá'), owner.token);
+      const created = await server.http.post<{ doc: { id: string } }>('/api/products', product('Pomalá'), owner.token);
+      assert.ok(await until(() => receiver.received.some((request) => request.path === '/slow'), 5_000));
+      // An event that comes while the slow attempt hangs reaches the other webhook at once, not after the 10 s.
+      await server.http.patch(`/api/products/${created.body.doc.id}`, { basic: { location: 'Brno' } }, owner.token);
+      assert.ok(await until(() => receiver.received.some((request) => request.path === '/fast'), 5_000), 'the other webhook waited for the slow one');
+      assert.equal((await deliveries(hook.doc.id, owner.token)).length, 0, 'the slow attempt was still in flight');
+      assert.ok(Date.now() - started < 10_000);
       assert.ok(await until(async () => (await deliveries(hook.doc.id, owner.token)).length > 0, 20_000));
       const [attempt] = await deliveries(hook.doc.id, owner.token);
       assert.equal(attempt?.status, 'failed');
@@ -166,6 +173,7 @@ for (const dialect of dialects) {
       assert.equal(slow[0]?.headers['webhook-id'], slow[1]?.headers['webhook-id']);
       assert.equal(slow[0]?.body, slow[1]?.body);
       await server.http.delete(`/api/webhooks/${hook.doc.id}`, owner.token);
+      await server.http.delete(`/api/webhooks/${fast.doc.id}`, owner.token);
     });
   });
 
