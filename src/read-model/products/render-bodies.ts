@@ -21,16 +21,27 @@ const GALLERY_START = '"gallery":{"images":';
 const GALLERY_END = '},"availability":';
 
 const MAX_PROFILES = 5000;
-const profileJson = new LRUCache<string, { name: string; profile: string; json: string }>({ max: MAX_PROFILES });
+const profileJson = new LRUCache<string, { name: string; profile: string; json: string; bytes?: Buffer }>({ max: MAX_PROFILES });
 
-/** An owner's public profile as JSON, memoised per owner while its stored text stays the same. */
-export function ownerJson(row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'>): string | undefined {
+/** An owner's public profile, memoised per owner while its stored text stays the same. */
+function ownerProfile(row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'>): { json: string; bytes?: Buffer } | undefined {
   if (!row.owner_id || row.owner_name === null || row.owner_profile === null) return undefined;
   const known = profileJson.get(row.owner_id);
-  if (known && known.profile === row.owner_profile && known.name === row.owner_name) return known.json;
+  if (known && known.profile === row.owner_profile && known.name === row.owner_name) return known;
   const json = JSON.stringify(publicProfile(row.owner_id, row.owner_name, row.owner_profile));
-  profileJson.set(row.owner_id, { name: row.owner_name, profile: row.owner_profile, json });
-  return json;
+  const entry = { name: row.owner_name, profile: row.owner_profile, json };
+  profileJson.set(row.owner_id, entry);
+  return entry;
+}
+
+/** An owner's public profile as JSON. */
+export const ownerJson = (row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'>): string | undefined => ownerProfile(row)?.json;
+
+/** The same as UTF-8 bytes, kept beside the text. */
+export function ownerBytes(row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'>): Buffer | undefined {
+  const known = ownerProfile(row);
+  if (known) known.bytes ??= jsonBytes([known.json]);
+  return known?.bytes;
 }
 
 export interface Spans {
@@ -75,43 +86,52 @@ const textOf = (doc: string | Buffer, start: number, end: number): string => (ty
 /** Each image's JSON, kept while the media cache holds that object (a changed image is a new object). */
 const imageJson = new WeakMap<MediaImage, string>();
 
-/** The gallery with its image ids filled in, as JSON: the same text as stringifying the filled-in array. */
-export function galleryJson(images: (string | ImageObject)[], media: Map<string, MediaImage>): string {
-  const items = images.map((image) => {
-    const found = typeof image === 'string' ? media.get(image) : undefined;
-    if (found === undefined) return JSON.stringify(image);
-    let json = imageJson.get(found);
-    if (json === undefined) {
-      json = JSON.stringify(found);
-      imageJson.set(found, json);
-    }
-    return json;
-  });
-  return `[${items.join(',')}]`;
+/** A gallery entry's JSON: the media document for an id the media cache has, else the entry as it is stored. */
+export function imageJsonOf(image: string | ImageObject, media: Map<string, MediaImage>): string {
+  const found = typeof image === 'string' ? media.get(image) : undefined;
+  if (found === undefined) return JSON.stringify(image);
+  let json = imageJson.get(found);
+  if (json === undefined) {
+    json = JSON.stringify(found);
+    imageJson.set(found, json);
+  }
+  return json;
 }
+
+/** The gallery with its image ids filled in, as JSON: the same text as stringifying the filled-in array. */
+export const galleryJson = (images: (string | ImageObject)[], media: Map<string, MediaImage>): string => `[${images.map((image) => imageJsonOf(image, media)).join(',')}]`;
+
+/** What goes into a document's spans, as text or as bytes: the owner's profile, and the gallery as consecutive parts. */
+export interface SpanFill<P> {
+  owner(row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'>): P | undefined;
+  gallery(images: (string | ImageObject)[], media: Map<string, MediaImage>): P[];
+}
+
+const textFill: SpanFill<string> = { owner: ownerJson, gallery: (images, media) => [galleryJson(images, media)] };
 
 /**
  * The document with owner and gallery filled in, as consecutive parts: pieces of the document
- * (text, or bytes, as `cut` takes them from it) and the JSON texts written into its spans.
+ * (text, or bytes, as `cut` takes them from it) and the parts `fill` writes into its spans.
  */
-export function spliceParts<D extends string | Buffer>(
+export function spliceParts<D extends string | Buffer, P>(
   row: Pick<ProductDocRow, 'owner_id' | 'owner_name' | 'owner_profile'> & { doc: D },
   spans: Spans,
   media: Map<string, MediaImage>,
   cut: (doc: D, start: number, end?: number) => D,
-): (D | string)[] {
+  fill: SpanFill<P>,
+): (D | P)[] {
   const doc = row.doc;
-  const parts: (D | string)[] = [];
+  const parts: (D | P)[] = [];
   let at = 0;
   if (spans.owner) {
-    const owner = ownerJson(row);
+    const owner = fill.owner(row);
     if (owner !== undefined) {
       parts.push(cut(doc, at, spans.owner.start), owner);
       at = spans.owner.end;
     }
   }
   if (spans.gallery && spans.gallery.images.some((image) => typeof image === 'string')) {
-    parts.push(cut(doc, at, spans.gallery.start), galleryJson(spans.gallery.images, media));
+    parts.push(cut(doc, at, spans.gallery.start), ...fill.gallery(spans.gallery.images, media));
     at = spans.gallery.end;
   }
   parts.push(at === 0 ? doc : cut(doc, at));
@@ -132,6 +152,6 @@ export async function renderBodies(rows: ProductDocRow[], depth: Depth, images: 
   const media = await images(ids);
   return rows.map((row, index) => {
     const span = spans[index];
-    return jsonBytes(span ? spliceParts(row, span, media, cutText) : [JSON.stringify(populateRow(row, media))]);
+    return jsonBytes(span ? spliceParts(row, span, media, cutText, textFill) : [JSON.stringify(populateRow(row, media))]);
   });
 }
