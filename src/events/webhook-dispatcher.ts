@@ -16,6 +16,11 @@ export const CLAIM_MS = DELIVERY_TIMEOUT_MS + 5_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
 /** Attempts in flight at once, per instance. */
 const CONCURRENCY = 16;
+/**
+ * Attempts to one webhook at once, on an instance: a receiver that hangs for its 10 s holds
+ * at most these of the CONCURRENCY slots, and the other webhooks keep the rest.
+ */
+const PER_WEBHOOK = 12;
 /** Events fanned out per transaction. */
 const FAN_OUT_BATCH = 500;
 /** How often each instance looks for due deliveries (retries), besides being woken by new events. */
@@ -71,15 +76,29 @@ export class WebhookDispatcher {
   private async run({ signal }: JobContext): Promise<void> {
     const { webhooks } = this.services.storage;
     const inFlight = new Set<Promise<void>>();
+    const perWebhook = new Map<string, number>();
+    const atCap = () => [...perWebhook].flatMap(([id, count]) => (count >= PER_WEBHOOK ? [id] : []));
     while (!signal.aborted) {
       while (!signal.aborted && (await webhooks.fanOut(this.clock.now(), FAN_OUT_BATCH)) === FAN_OUT_BATCH);
       const free = CONCURRENCY - inFlight.size;
       const now = this.clock.now();
-      const claims = free > 0 && !signal.aborted ? await webhooks.claim(now, now + CLAIM_MS, free) : [];
+      const claims = free > 0 && !signal.aborted ? await webhooks.claim(now, now + CLAIM_MS, free, atCap()) : [];
       for (const claim of claims) {
+        const running = perWebhook.get(claim.webhookId) ?? 0;
+        // One claim may hold more of a webhook's deliveries than its share: those go back at once.
+        if (running >= PER_WEBHOOK) {
+          await webhooks.release(claim);
+          continue;
+        }
+        perWebhook.set(claim.webhookId, running + 1);
         const attempt: Promise<void> = this.attempt(claim, signal)
           .catch((error) => this.services.log.warn({ err: error }, 'a webhook delivery could not be recorded'))
-          .finally(() => inFlight.delete(attempt));
+          .finally(() => {
+            inFlight.delete(attempt);
+            const left = (perWebhook.get(claim.webhookId) ?? 1) - 1;
+            if (left > 0) perWebhook.set(claim.webhookId, left);
+            else perWebhook.delete(claim.webhookId);
+          });
         inFlight.add(attempt);
       }
       if (inFlight.size === 0) return;

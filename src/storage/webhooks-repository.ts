@@ -137,16 +137,17 @@ export class WebhooksRepository {
    * instance killed mid-attempt leaves its claims to run out. On PostgreSQL the rows are
    * picked FOR UPDATE SKIP LOCKED, so instances claiming at once take different ones.
    */
-  async claim(now: number, until: number, limit: number): Promise<ClaimedDelivery[]> {
+  async claim(now: number, until: number, limit: number, skipWebhooks: readonly string[] = []): Promise<ClaimedDelivery[]> {
     // A read first: most wakes find nothing due, and an UPDATE would be a write even then.
     const due = await this.db.selectFrom('webhook_deliveries').select('event_id').where('next_attempt_at', '<=', now).where('claimed_until', '<=', now).limit(1).executeTakeFirst();
     if (!due) return [];
     const skipLocked = this.dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
+    const skipped = skipWebhooks.length > 0 ? sql`AND d.webhook_id NOT IN (${sql.join([...skipWebhooks])})` : sql``;
     const claimed = await sql<{ webhook_id: string; event_id: number; attempts: number; first_attempt_at: number | null }>`
       UPDATE webhook_deliveries SET claimed_until = ${until}
       WHERE (webhook_id, event_id) IN (
         SELECT d.webhook_id, d.event_id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-        WHERE d.next_attempt_at <= ${now} AND d.claimed_until <= ${now} AND w.active = 1
+        WHERE d.next_attempt_at <= ${now} AND d.claimed_until <= ${now} AND w.active = 1 ${skipped}
         ORDER BY d.next_attempt_at LIMIT ${limit} ${skipLocked})
       RETURNING webhook_id, event_id, attempts, first_attempt_at`.execute(this.db);
     if (claimed.rows.length === 0) return [];

@@ -145,6 +145,26 @@ for (const dialect of dialects) {
       await server.http.delete(`/api/webhooks/${hook.doc.id}`, owner.token);
     });
 
+    it('a receiver that hangs holds at most 12 of the 16 attempts in flight: another webhook still gets its events', async () => {
+      const slow = await subscribe(other.token, { url: `${receiver.url}/stuck`, events: ['product.created'] });
+      const fast = await subscribe(other.token, { url: `${receiver.url}/quick`, events: ['product.updated'] });
+      receiver.answer = (request) => (request.path === '/stuck' ? 'hang' : 200);
+      const started = Date.now();
+      const created = [];
+      for (let i = 0; i < 17; i++) created.push(await server.http.post<{ doc: { id: string } }>('/api/products', product(`Zaseknutá ${i}`), other.token));
+      const stuck = () => receiver.received.filter((request) => request.path === '/stuck').length;
+      assert.ok(await until(() => stuck() === 12, 5_000), `${stuck()} attempts to the hanging receiver`);
+      await server.http.patch(`/api/products/${created[0]?.body.doc.id}`, { basic: { location: 'Brno' } }, other.token);
+      assert.ok(await until(() => receiver.received.some((request) => request.path === '/quick'), 5_000), 'the other webhook waited for the hanging one');
+      // The race happened: all 17 owed, 12 hanging, none of them answered yet.
+      assert.equal(stuck(), 12);
+      assert.equal((await deliveries(slow.doc.id, other.token)).length, 0);
+      assert.ok(Date.now() - started < 10_000);
+      receiver.answer = () => 200;
+      await server.http.delete(`/api/webhooks/${slow.doc.id}`, other.token);
+      await server.http.delete(`/api/webhooks/${fast.doc.id}`, other.token);
+    });
+
     it('gives a receiver that hangs 10 s, then retries the same message; other webhooks are not held back meanwhile', async () => {
       const hook = await subscribe(owner.token, { url: `${receiver.url}/slow`, events: ['product.created'] });
       const fast = await subscribe(owner.token, { url: `${receiver.url}/fast`, events: ['product.updated'] });
