@@ -1,3 +1,5 @@
+import { hasPosition, positionBits, setPosition, type PositionBits } from './products/id-lists.js';
+
 /**
  * Keys seen lately, in a Bloom filter: TinyLFU's "doorkeeper". A cache that is full admits a
  * new entry on its second sighting only, so that keys asked for once (a crawler walking every
@@ -7,14 +9,14 @@
  * (a page kept at its first sighting, as before).
  */
 export class Doorkeeper {
-  private readonly bits: Uint32Array;
+  private readonly bits: PositionBits;
   private readonly mask: number;
   private recorded = 0;
 
   /** `bitCount`: a power of two. */
   constructor(bitCount = 1 << 20) {
     if (bitCount < 32 || (bitCount & (bitCount - 1)) !== 0) throw new Error(`a doorkeeper's bits are a power of two, not ${bitCount}`);
-    this.bits = new Uint32Array(bitCount / 32);
+    this.bits = positionBits(bitCount);
     this.mask = bitCount - 1;
   }
 
@@ -30,23 +32,15 @@ export class Doorkeeper {
     }
     const a = (first ^ (first >>> 16)) & this.mask;
     const b = (second ^ (second >>> 13)) & this.mask;
-    const had = this.has(a) && this.has(b);
+    const had = hasPosition(this.bits, a) && hasPosition(this.bits, b);
     if (had) return true;
     // A tenth of the bits (32 a word) in keys: two bits each, about a fifth of them set.
     if (++this.recorded > (this.bits.length * 32) / 10) {
       this.bits.fill(0);
       this.recorded = 1;
     }
-    this.set(a);
-    this.set(b);
+    setPosition(this.bits, a);
+    setPosition(this.bits, b);
     return false;
-  }
-
-  private has(bit: number): boolean {
-    return (((this.bits[bit >>> 5] as number) >>> (bit & 31)) & 1) === 1;
-  }
-
-  private set(bit: number): void {
-    this.bits[bit >>> 5] = (this.bits[bit >>> 5] as number) | (1 << (bit & 31));
   }
 }

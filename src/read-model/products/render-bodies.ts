@@ -87,7 +87,7 @@ const textOf = (doc: string | Buffer, start: number, end: number): string => (ty
 const imageJson = new WeakMap<MediaImage, string>();
 
 /** A gallery entry's JSON: the media document for an id the media cache has, else the entry as it is stored. */
-export function imageJsonOf(image: string | ImageObject, media: Map<string, MediaImage>): string {
+function imageJsonOf(image: string | ImageObject, media: Map<string, MediaImage>): string {
   const found = typeof image === 'string' ? media.get(image) : undefined;
   if (found === undefined) return JSON.stringify(image);
   let json = imageJson.get(found);

@@ -4,7 +4,7 @@ import type { MediaImage } from '../../storage/media-repository.js';
 import type { ProductBytesRow } from '../../storage/products-repository.js';
 import { jsonBytes } from '../../domain/json-bytes.js';
 import type { ImageObject } from '../../domain/product-schema.js';
-import { findSpans, imageJsonOf, ownerBytes, renderBodies, spliceParts, type ImageLookup, type SpanFill, type Spans } from './render-bodies.js';
+import { findSpans, ownerBytes, renderBodies, spliceParts, type ImageLookup, type SpanFill, type Spans } from './render-bodies.js';
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
@@ -23,7 +23,7 @@ function galleryBytes(images: (string | ImageObject)[], media: Map<string, Media
     const found = typeof image === 'string' ? media.get(image) : undefined;
     let bytes = found && imageBytes.get(found);
     if (bytes === undefined) {
-      bytes = jsonBytes([found ? JSON.stringify(found) : imageJsonOf(image, media)]);
+      bytes = jsonBytes([JSON.stringify(found ?? image)]);
       if (found) imageBytes.set(found, bytes);
     }
     parts.push(bytes);
