@@ -16,6 +16,7 @@ import { References } from './references.js';
 import { comparison, markdown, type Figure, type Skipped } from './report.js';
 import { LOAD_SCENARIOS, WRITE_CONNECTIONS, type ScenarioContext } from './scenarios.js';
 import { serviceRssMb, startService, type Service, type ServiceSettings } from './service.js';
+import { settled } from './settle.js';
 import { measureExport, measureImport } from './transfer.js';
 
 /**
@@ -162,6 +163,7 @@ async function main(): Promise<void> {
     const builds = options.compare ? [await buildRef(ROOT, options.compare, work), thisBuild()] : [thisBuild()];
     log(`Bench on ${options.db}, ${options.products} products seeded ${options.seed === 'api' ? 'through the API' : 'in bulk'}, ${options.duration} s per measure${options.instances ? `, ${options.instances} instance(s) behind HAProxy` : ''}; ${cpus().length} cores${pinned ? ', service and references on CPU 0, load on CPU 1' : ', not pinned'}`);
     for (const [index, build] of builds.entries()) subjects.push(await prepare(build, options, work, index));
+    for (const subject of subjects) log(`${subject.build.label}: idle ${await settled(subject.service)} ms after seeding`);
     await references.start(await referenceBodies(subjects.at(-1) as Subject), work);
     log(`references: B1 ${references.bytes.get('B1')} B, B2 ${references.bytes.get('B2')} B`);
 

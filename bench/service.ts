@@ -57,6 +57,6 @@ export async function startService(build: Build, database: BenchDatabase, settin
   return { build, url: server.url, pids: [server.pid], startupMs: server.startupMs, stop: () => stopServer(server) };
 }
 
-export const serviceCpuMicroseconds = (service: Service): number => service.pids.reduce((sum, pid) => sum + cpuMicroseconds(pid), 0);
+export const serviceCpuMicroseconds = (service: Pick<Service, 'pids'>): number => service.pids.reduce((sum, pid) => sum + cpuMicroseconds(pid), 0);
 export const balancerCpuMicroseconds = (service: Service): number => (service.balancerPids ?? []).reduce((sum, pid) => sum + cpuMicroseconds(pid), 0);
 export const serviceRssMb = (service: Service): number => service.pids.reduce((sum, pid) => sum + rssMb(pid), 0);

@@ -62,11 +62,11 @@ export interface AppOptions {
   secret: Uint8Array;
   /** Shared rate-limit counters for several instances. */
   redisUrl?: string;
-  /** Memory for the read caches (CACHE_MB); unset, 92 MB, which keeps the process within ~300 MB of RSS. */
+  /** Memory for the read caches (CACHE_MB); unset, 106 MB, which keeps the process within ~300 MB of RSS. */
   cacheBytes?: number;
   /** The size of the file that keeps rendered product bodies (BODY_FILE_MB); 0 keeps them in memory. */
   bodyFileBytes?: number;
-  /** Render product bodies ahead of their first read in idle turns (WARM_BODIES; off unless set). */
+  /** Render product bodies and rental facts ahead of their first read in idle turns (WARM_BODIES); off unless set here, on in `npm start` (see readEnv). */
   warmBodies?: boolean;
   /** One log line per answered request (LOG_REQUESTS). */
   logRequests?: boolean;

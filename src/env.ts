@@ -65,7 +65,8 @@ function wholeNumber(source: NodeJS.ProcessEnv, name: string, unit: string, min:
 
 const SWITCH: Record<string, boolean> = { '': false, '0': false, false: false, off: false, '1': true, true: true, on: true };
 
-function onOrOff(source: NodeJS.ProcessEnv, name: string): boolean {
+function onOrOff(source: NodeJS.ProcessEnv, name: string, unset = false): boolean {
+  if (!source[name]) return unset;
   const value = SWITCH[(source[name] ?? '').toLowerCase()];
   if (value === undefined) throw new Error(`${name} must be on or off (1/0, true/false), not \`${source[name]}\`.`);
   return value;
@@ -128,7 +129,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     ...(cacheBytes !== undefined ? { cacheBytes } : {}),
     ...(bodyFileBytes !== undefined ? { bodyFileBytes } : {}),
-    warmBodies: onOrOff(source, 'WARM_BODIES'),
+    warmBodies: onOrOff(source, 'WARM_BODIES', true),
     logRequests: onOrOff(source, 'LOG_REQUESTS'),
     ...(databaseTimeoutMs !== undefined ? { databaseTimeoutMs } : {}),
     ...(databasePoolSize !== undefined ? { databasePoolSize } : {}),

@@ -29,10 +29,10 @@ describe('the environment', () => {
     }
   });
 
-  it('turns warming of product bodies on only when WARM_BODIES says so', () => {
-    assert.equal(readEnv({}).warmBodies, false);
-    for (const value of ['1', 'true', 'ON']) assert.equal(readEnv({ WARM_BODIES: value }).warmBodies, true, value);
-    for (const value of ['', '0', 'false', 'off']) assert.equal(readEnv({ WARM_BODIES: value }).warmBodies, false, value);
+  it('warms product bodies unless WARM_BODIES turns it off', () => {
+    assert.equal(readEnv({}).warmBodies, true);
+    for (const value of ['', '1', 'true', 'ON']) assert.equal(readEnv({ WARM_BODIES: value }).warmBodies, true, value);
+    for (const value of ['0', 'false', 'off', 'OFF']) assert.equal(readEnv({ WARM_BODIES: value }).warmBodies, false, value);
     for (const value of ['yes please', '2']) assert.throws(() => readEnv({ WARM_BODIES: value }), /WARM_BODIES must be on or off/, value);
   });
 

@@ -399,6 +399,18 @@ export class ProductsRepository {
     return Number(total);
   }
 
+  /**
+   * How many products there are at most, cheaply. On SQLite the largest rowid: a walk down
+   * the table's b-tree, where `count(*)` reads a whole index on the event loop (~1 s at
+   * 1,000,000 products from a cold disk, 18 ms warm). PostgreSQL counts them: the wait is
+   * the network's, not the event loop's.
+   */
+  async countAtMost(): Promise<number> {
+    const query = this.dialect === 'sqlite' ? sql<{ n: number | null }>`SELECT max(rowid) AS n FROM products` : sql<{ n: number | null }>`SELECT count(*) AS n FROM products`;
+    const [n] = await this.reader.column<number | string | null>(query.compile(this.db), 'n');
+    return Number(n ?? 0);
+  }
+
   async exists(id: string): Promise<boolean> {
     const row = await this.db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
     return row !== undefined;

@@ -10,11 +10,11 @@ const PRODUCTS = 50;
 const hidden = (index: number) => index % 4 === 0;
 
 /** A second service over the seeding server's database: what a restart gives, its caches empty. */
-async function restarted(seeded: TestServer, bodyFileBytes?: number, warmBodies = true) {
+async function restarted(seeded: TestServer, bodyFileBytes?: number, warmBodies = true, cacheBytes?: number) {
   const storage = await openStorage(seeded.databaseUrl, seeded.dataDir);
   const config = defaultConfig();
   config.rateLimit = false;
-  const built = await buildApp({ config, storage, secret: TEST_SECRET, dataDir: seeded.dataDir, bodyFileBytes, warmBodies });
+  const built = await buildApp({ config, storage, secret: TEST_SECRET, dataDir: seeded.dataDir, bodyFileBytes, warmBodies, cacheBytes });
   // Counts the single-product reads the database answers, calling the repository itself.
   let rowReads = 0;
   const get = storage.products.get.bind(storage.products);
@@ -72,6 +72,14 @@ for (const dialect of dialects) {
           else assert.deepEqual(got, { status: 200, ...expected.get(index) }, `product ${index}`);
         }
         assert.equal(service.rowReads(), 0);
+        // The quote and the calendar read the rental facts kept beside each body.
+        for (const path of ['quote?from=2031-03-02&to=2031-03-05', 'availability?from=2031-03-01&to=2031-03-31']) {
+          const warm = await read(`${service.url}/api/products/warm-05/${path}`);
+          assert.equal(warm.status, 200, warm.text);
+          assert.equal(warm.text, (await read(`${seeded.url}/api/products/warm-05/${path}`)).text, path);
+        }
+        assert.equal((await read(`${service.url}/api/products/warm-04/quote?from=2031-03-02&to=2031-03-05`)).status, 404);
+        assert.equal(service.rowReads(), 0);
         // Another reader's access rule is checked against the row once; the body is the same.
         assert.deepEqual(await read(`${service.url}/api/products/warm-00`, owner.token), { status: 200, ...expected.get(0) });
       } finally {
@@ -105,7 +113,7 @@ for (const dialect of dialects) {
       }
     });
 
-    it('stops before the body file has gone three-quarters round, and serves the rest as before', async () => {
+    it('stops before the body file has gone nine-tenths round, and serves the rest as before', async () => {
       const capacity = 96 * 1024;
       const service = await restarted(seeded, capacity);
       try {
@@ -138,6 +146,43 @@ for (const dialect of dialects) {
       try {
         await service.warmer.finished;
         assert.equal(service.services.readModel.caches.products.size, 0);
+      } finally {
+        await service.close();
+      }
+    });
+  });
+
+  describe(`a catalogue that does not fit whole is not warmed in part (${dialect})`, () => {
+    const MANY = 400;
+    let seeded: TestServer;
+
+    before(async () => {
+      seeded = await startServer(dialect, undefined, { clock: new ManualClock() });
+      const owner = await seeded.signUp();
+      for (let start = 0; start < MANY; start += 20) {
+        const statuses = await Promise.all(
+          Array.from({ length: 20 }, (_, offset) =>
+            seeded.http
+              .post(`/api/products/many-${String(start + offset).padStart(3, '0')}`, { basic: { product_name: `Vrtačka ${start + offset}`, product_desc: 'Popis. '.repeat(250), location: 'Brno' }, additional: { price: 100 }, settings: { published: true } }, owner.token)
+              .then((created) => created.status),
+          ),
+        );
+        assert.deepEqual(new Set(statuses), new Set([201]));
+      }
+    });
+    after(() => seeded.close());
+
+    it('stops once the first products show that the rest would not fit, and serves every product as before', async () => {
+      // ~2.3 KB a body: 400 fill ~910 KB, and a file of 900 KB would take ~350 of them before its last tenth.
+      const service = await restarted(seeded, 900 * 1024);
+      try {
+        await service.warmer.finished;
+        const warmed = service.services.readModel.caches.products.size;
+        assert.ok(warmed >= 256 && warmed <= 256 + 16, `${warmed} warmed`);
+        for (const index of [0, 255, 300, 399]) {
+          const path = `/api/products/many-${String(index).padStart(3, '0')}`;
+          assert.equal((await read(service.url + path)).text, (await read(seeded.url + path)).text, path);
+        }
       } finally {
         await service.close();
       }

@@ -24,7 +24,7 @@ export type { Representation };
 const SHALLOW_OFFSET = 200;
 
 export interface ProductReadModelOptions extends Omit<ReadServices, 'caches'> {
-  /** Memory for the caches (CACHE_MB); unset, their default share of 92 MB. */
+  /** Memory for the caches (CACHE_MB); unset, their default share of 106 MB. */
   cacheBytes?: number;
   /** Where rendered bodies are kept; in memory when unset. */
   bodies?: BodyFile;
