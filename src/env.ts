@@ -63,11 +63,12 @@ function wholeNumber(source: NodeJS.ProcessEnv, name: string, unit: string, min:
   return value;
 }
 
-const SWITCH: Record<string, boolean> = { '': false, '0': false, false: false, off: false, '1': true, true: true, on: true };
+const SWITCH: Record<string, boolean> = { '0': false, false: false, off: false, '1': true, true: true, on: true };
 
 function onOrOff(source: NodeJS.ProcessEnv, name: string, unset = false): boolean {
-  if (!source[name]) return unset;
-  const value = SWITCH[(source[name] ?? '').toLowerCase()];
+  const set = source[name];
+  if (!set) return unset;
+  const value = SWITCH[set.toLowerCase()];
   if (value === undefined) throw new Error(`${name} must be on or off (1/0, true/false), not \`${source[name]}\`.`);
   return value;
 }

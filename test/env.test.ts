@@ -38,6 +38,7 @@ describe('the environment', () => {
 
   it('logs every request only when LOG_REQUESTS says so', () => {
     assert.equal(readEnv({}).logRequests, false);
+    assert.equal(readEnv({ LOG_REQUESTS: '' }).logRequests, false);
     for (const value of ['1', 'true', 'on']) assert.equal(readEnv({ LOG_REQUESTS: value }).logRequests, true, value);
     assert.throws(() => readEnv({ LOG_REQUESTS: 'verbose' }), /LOG_REQUESTS must be on or off/);
   });

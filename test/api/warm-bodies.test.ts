@@ -10,11 +10,11 @@ const PRODUCTS = 50;
 const hidden = (index: number) => index % 4 === 0;
 
 /** A second service over the seeding server's database: what a restart gives, its caches empty. */
-async function restarted(seeded: TestServer, bodyFileBytes?: number, warmBodies = true, cacheBytes?: number) {
+async function restarted(seeded: TestServer, bodyFileBytes?: number, warmBodies = true) {
   const storage = await openStorage(seeded.databaseUrl, seeded.dataDir);
   const config = defaultConfig();
   config.rateLimit = false;
-  const built = await buildApp({ config, storage, secret: TEST_SECRET, dataDir: seeded.dataDir, bodyFileBytes, warmBodies, cacheBytes });
+  const built = await buildApp({ config, storage, secret: TEST_SECRET, dataDir: seeded.dataDir, bodyFileBytes, warmBodies });
   // Counts the single-product reads the database answers, calling the repository itself.
   let rowReads = 0;
   const get = storage.products.get.bind(storage.products);
@@ -114,7 +114,7 @@ for (const dialect of dialects) {
     });
 
     it('stops before the body file has gone nine-tenths round, and serves the rest as before', async () => {
-      const capacity = 96 * 1024;
+      const capacity = 64 * 1024;
       const service = await restarted(seeded, capacity);
       try {
         await service.warmer.finished;

@@ -16,7 +16,8 @@ describe('waiting for a settled service', () => {
     const child = await busyThenIdle(1_500);
     try {
       const waited = await settled({ pids: [child.pid as number] });
-      assert.ok(waited >= 1_000 && waited < 3_000, `waited ${waited} ms`);
+      // Busy for 1.5 s of wall time from its start: shorter only if starved of CPU, longer by Node's start and two windows.
+      assert.ok(waited >= 750 && waited < 6_000, `waited ${waited} ms`);
     } finally {
       child.kill();
     }
@@ -26,7 +27,7 @@ describe('waiting for a settled service', () => {
     const child = await busyThenIdle(10_000);
     try {
       const waited = await settled({ pids: [child.pid as number] }, 600);
-      assert.ok(waited >= 600 && waited < 1_500, `waited ${waited} ms`);
+      assert.ok(waited >= 600 && waited < 3_000, `waited ${waited} ms`);
     } finally {
       child.kill();
     }

@@ -7,7 +7,7 @@ import type { ReadServices } from './read-services.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
 
-/** Products rendered per idle turn: ~25 µs each, so that a request arriving meanwhile waits well under a millisecond. */
+/** Products warmed per idle turn: ~55 µs each (body and rental facts), so that a request arriving meanwhile waits about a millisecond at most. */
 const CHUNK = 16;
 /**
  * The share of the product cache and of the body file's first lap that warming leaves to what
@@ -30,14 +30,17 @@ const SAMPLE = 256;
  * request in flight), a few products at a time in id order, and stops at the end of the
  * catalogue, before the product cache or the body file's first lap is nine-tenths full (it
  * never evicts anything), once the first SAMPLE products show that the rest would not fit
- * (see wholeFits), and not at all when bodies are kept in memory or afterRead hooks make them
+ * (see wholeFits: a catalogue that does not fit is warmed no further), and not at all when bodies are kept in memory or afterRead hooks make them
  * depend on the caller. Each body keeps the anonymous readers' access check, as a read keeps
  * it; a write to a product meanwhile forgets it (the cache's generation), as it does a read's.
  */
 export class BodyWarmer {
   private after = '';
-  /** The catalogue's size when warming began. */
+  /** The catalogue's size when warming began (at most), and the products read so far. */
   private products: number | undefined;
+  private seen = 0;
+  /** Whether the sample has been projected over the rest (see wholeFits). */
+  private projected = false;
   /** Entries kept so far, and what they and their bodies took: the sizes the rest are expected to take. */
   private warmed = 0;
   private entryBytes = 0;
@@ -96,13 +99,17 @@ export class BodyWarmer {
       cache.room - entryBytes >= cache.capacity * LEFT_TO_REQUESTS && file.firstLapLeft - bodyBytes >= file.capacity * LEFT_TO_REQUESTS;
     if (!fits(0, 0)) return 'done';
     this.products ??= await services.storage.products.countAtMost();
-    if (this.warmed >= SAMPLE && !this.wholeFits(this.products, fits)) return 'done';
+    if (!this.projected && this.warmed >= SAMPLE) {
+      this.projected = true;
+      if (!this.wholeFits(this.products, fits)) return 'done';
+    }
     if (file.backlog > MAX_BACKLOG) return 'later';
     const readAt = cache.generation;
     const rows = await services.storage.products.after(this.after, CHUNK);
     const last = rows.at(-1);
     if (!last) return 'done';
     this.after = last.id;
+    this.seen += rows.length;
     const unheld = (row: ProductReadRow) => cache.get(row.id)?.body1 === undefined;
     const cold = rows.filter(unheld);
     const bodies = await renderBodies(cold, 1, (ids) => galleryImages(services, ids));
@@ -125,11 +132,11 @@ export class BodyWarmer {
 
   /**
    * Whether the rest of the catalogue, at the sizes warmed so far, would fit as well. Reads of
-   * a catalogue that does not fit whole come from everywhere in it, so warming a part of it (in
+   * a catalogue that does not fit whole come from everywhere in it, so warming more of it (in
    * id order) would spend memory on hits for a few of them only.
    */
   private wholeFits(products: number, fits: (entryBytes: number, bodyBytes: number) => boolean): boolean {
-    const left = Math.max(0, products - this.warmed);
+    const left = Math.max(0, products - this.seen);
     return fits((left * this.entryBytes) / this.warmed, (left * this.bodyBytes) / this.warmed);
   }
 }
