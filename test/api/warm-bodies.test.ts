@@ -152,7 +152,7 @@ for (const dialect of dialects) {
     });
   });
 
-  describe(`a catalogue that does not fit whole is not warmed in part (${dialect})`, () => {
+  describe(`a catalogue that does not fit whole is warmed no further than its sample (${dialect})`, () => {
     const MANY = 400;
     let seeded: TestServer;
 
