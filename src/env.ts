@@ -69,7 +69,7 @@ function onOrOff(source: NodeJS.ProcessEnv, name: string, unset = false): boolea
   const set = source[name];
   if (!set) return unset;
   const value = SWITCH[set.toLowerCase()];
-  if (value === undefined) throw new Error(`${name} must be on or off (1/0, true/false), not \`${source[name]}\`.`);
+  if (value === undefined) throw new Error(`${name} must be on or off (1/0, true/false), not \`${set}\`.`);
   return value;
 }
 

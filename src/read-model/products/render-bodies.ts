@@ -83,19 +83,33 @@ export function findSpans(row: { owner_id: string | null; doc: string | Buffer }
 
 const textOf = (doc: string | Buffer, start: number, end: number): string => (typeof doc === 'string' ? doc.slice(start, end) : doc.toString('utf8', start, end));
 
-/** Each image's JSON, kept while the media cache holds that object (a changed image is a new object). */
-const imageJson = new WeakMap<MediaImage, string>();
+/**
+ * Each image's JSON, and its UTF-8 bytes once a page spliced from bytes asked for them, kept
+ * while the media cache holds that object (a changed image is a new object).
+ */
+const imageJson = new WeakMap<MediaImage, { json: string; bytes?: Buffer }>();
+
+/** The media document a gallery entry names, if the media cache has it, with its kept JSON. */
+function knownImage(image: string | ImageObject, media: Map<string, MediaImage>): { json: string; bytes?: Buffer } | undefined {
+  const found = typeof image === 'string' ? media.get(image) : undefined;
+  if (found === undefined) return undefined;
+  let known = imageJson.get(found);
+  if (known === undefined) {
+    known = { json: JSON.stringify(found) };
+    imageJson.set(found, known);
+  }
+  return known;
+}
 
 /** A gallery entry's JSON: the media document for an id the media cache has, else the entry as it is stored. */
-function imageJsonOf(image: string | ImageObject, media: Map<string, MediaImage>): string {
-  const found = typeof image === 'string' ? media.get(image) : undefined;
-  if (found === undefined) return JSON.stringify(image);
-  let json = imageJson.get(found);
-  if (json === undefined) {
-    json = JSON.stringify(found);
-    imageJson.set(found, json);
-  }
-  return json;
+const imageJsonOf = (image: string | ImageObject, media: Map<string, MediaImage>): string => knownImage(image, media)?.json ?? JSON.stringify(image);
+
+/** The same as UTF-8 bytes, kept beside the text for a media document. */
+export function imageBytesOf(image: string | ImageObject, media: Map<string, MediaImage>): Buffer {
+  const known = knownImage(image, media);
+  if (known === undefined) return jsonBytes([JSON.stringify(image)]);
+  known.bytes ??= jsonBytes([known.json]);
+  return known.bytes;
 }
 
 /** The gallery with its image ids filled in, as JSON: the same text as stringifying the filled-in array. */

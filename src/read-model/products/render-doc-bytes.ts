@@ -2,31 +2,22 @@ import type { Depth } from '../../domain/list-query.js';
 import { namedGalleryIds } from '../../domain/product-validation.js';
 import type { MediaImage } from '../../storage/media-repository.js';
 import type { ProductBytesRow } from '../../storage/products-repository.js';
-import { jsonBytes } from '../../domain/json-bytes.js';
 import type { ImageObject } from '../../domain/product-schema.js';
-import { findSpans, ownerBytes, renderBodies, spliceParts, type ImageLookup, type SpanFill, type Spans } from './render-bodies.js';
+import { findSpans, imageBytesOf, ownerBytes, renderBodies, spliceParts, type ImageLookup, type SpanFill, type Spans } from './render-bodies.js';
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
 /**
- * Each image's JSON as UTF-8 bytes, kept while the media cache holds that object: a page
- * of 20 products wrote ~50 KB of gallery text, measured and encoded again for every page.
+ * The gallery as parts of bytes, each image's kept beside its JSON (imageBytesOf): a page of
+ * 20 products wrote ~50 KB of gallery text, measured and encoded again for every page.
  */
-const imageBytes = new WeakMap<MediaImage, Buffer>();
-
 function galleryBytes(images: (string | ImageObject)[], media: Map<string, MediaImage>): Buffer[] {
   const parts: Buffer[] = [OPEN];
   for (const image of images) {
     if (parts.length > 1) parts.push(COMMA);
-    const found = typeof image === 'string' ? media.get(image) : undefined;
-    let bytes = found && imageBytes.get(found);
-    if (bytes === undefined) {
-      bytes = jsonBytes([JSON.stringify(found ?? image)]);
-      if (found) imageBytes.set(found, bytes);
-    }
-    parts.push(bytes);
+    parts.push(imageBytesOf(image, media));
   }
   parts.push(CLOSE);
   return parts;

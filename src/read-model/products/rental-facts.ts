@@ -4,6 +4,9 @@ import { rentalFactsOf, type RentalFacts } from '../../domain/rental/facts.js';
 import { checkedAgainst, entrySize, productEntry } from './product-cache.js';
 import type { ReadServices } from './read-services.js';
 
+/** A stored row's rental facts, parsed from its document. */
+export const rowFacts = (row: { doc: string }): RentalFacts => rentalFactsOf(JSON.parse(row.doc) as ProductDoc);
+
 /**
  * A product's rental facts (quote and calendar, SPEC 8) if a reader with `grant` may read it;
  * undefined when it is missing or the grant hides it. Kept with the product's cache entry,
@@ -20,7 +23,7 @@ export async function rentalFacts(services: ReadServices, id: string, grant: Gra
   const readAt = cache.generation;
   const row = await services.storage.products.get(id);
   if (!row) return undefined;
-  const rental = rentalFactsOf(JSON.parse(row.doc) as ProductDoc);
+  const rental = rowFacts(row);
   const checked = filter ? checkedAgainst(filter, row) : undefined;
   const entry = { ...(cache.get(id) ?? productEntry(undefined)), rental };
   if (checked) entry.checked = checked;

@@ -1,11 +1,10 @@
-import type { ProductDoc } from '../../domain/product-schema.js';
-import { rentalFactsOf } from '../../domain/rental/facts.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
 import { renderedEntry } from './kept-entry.js';
 import { entrySize } from './product-cache.js';
 import type { ReadServices } from './read-services.js';
 import { galleryImages } from './render.js';
 import { renderBodies } from './render-bodies.js';
+import { rowFacts } from './rental-facts.js';
 
 /** Products warmed per idle turn: ~55 µs each (body and rental facts), so that a request arriving meanwhile waits about a millisecond at most. */
 const CHUNK = 16;
@@ -37,8 +36,7 @@ const SAMPLE = 256;
  */
 export class BodyWarmer {
   private after = '';
-  /** The catalogue's size when warming began (at most), and the products read so far. */
-  private products: number | undefined;
+  /** The products read so far. */
   private seen = 0;
   /** Whether the sample has been projected over the rest (see wholeFits). */
   private projected = false;
@@ -99,10 +97,9 @@ export class BodyWarmer {
     const fits = (entryBytes: number, bodyBytes: number) =>
       cache.room - entryBytes >= cache.capacity * LEFT_TO_REQUESTS && file.firstLapLeft - bodyBytes >= file.capacity * LEFT_TO_REQUESTS;
     if (!fits(0, 0)) return 'done';
-    this.products ??= await services.storage.products.countAtMost();
     if (!this.projected && this.warmed >= SAMPLE) {
       this.projected = true;
-      if (!this.wholeFits(this.products, fits)) return 'done';
+      if (!this.wholeFits(await services.storage.products.countAtMost(), fits)) return 'done';
     }
     if (file.backlog > MAX_BACKLOG) return 'later';
     const readAt = cache.generation;
@@ -119,7 +116,7 @@ export class BodyWarmer {
       if (!unheld(row)) continue;
       const body = bodies[index] as Buffer;
       const entry = await renderedEntry(services, row, body);
-      entry.rental = rentalFactsOf(JSON.parse(row.doc) as ProductDoc);
+      entry.rental = rowFacts(row);
       if (!fits(entrySize(entry), body.length)) return 'done';
       entry.body1 = file.keep(body);
       const size = entrySize(entry);
