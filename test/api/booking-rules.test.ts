@@ -65,8 +65,9 @@ for (const dialect of dialects) {
       }
       const everything = await ask('ruled', dayFromNow(1), dayFromNow(1), { name: '', email: 'x' });
       assert.deepEqual(new Set(errorFields(everything.body)), new Set(['from', 'to', 'customer.name', 'customer.email']));
-      // The lead time counts whole days for a date, and instants for a date-time.
-      assert.equal((await ask('ruled', dayFromNow(2), dayFromNow(3))).status, 201);
+      // The lead time runs from now, to 00:00 UTC of a date: two days ahead starts sooner than 48 hours.
+      assert.deepEqual(errorFields((await ask('ruled', dayFromNow(2), dayFromNow(3))).body), ['from']);
+      assert.equal((await ask('ruled', dayFromNow(3), dayFromNow(4))).status, 201);
       const tooSoon = await ask('ruled', new Date(Date.now() + 47 * 3_600_000).toISOString(), new Date(Date.now() + 100 * 3_600_000).toISOString());
       assert.deepEqual(errorFields(tooSoon.body), ['from']);
     });

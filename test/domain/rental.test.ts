@@ -236,8 +236,9 @@ describe('a quote', () => {
   it('names each broken rule under the field a request would', () => {
     assert.deepEqual(ask('2026-12-01', '2026-12-01').violations.map((v) => v.field), ['from', 'to']);
     assert.deepEqual(ask('2026-12-05', '2026-12-20').violations.map((v) => v.field), ['to']);
-    // A date counts by its day: a lead time of a day ends tomorrow at 10:00, and tomorrow is the day it ends in.
-    assert.deepEqual(ask('2026-12-02', '2026-12-03').violations, []);
+    // A date starts at 00:00 UTC: tomorrow begins 14 hours from now, sooner than the day of lead time.
+    assert.deepEqual(ask('2026-12-02', '2026-12-03').violations.map((v) => v.field), ['from']);
+    assert.deepEqual(ask('2026-12-03', '2026-12-04').violations, []);
     assert.deepEqual(ask('2026-12-02T09:00:00Z', '2026-12-04T09:00:00Z').violations.map((v) => v.field), ['from']);
     assert.deepEqual(ask('2026-12-02T10:00:00Z', '2026-12-04T10:00:00Z').violations, []);
     const taken = ask('2026-12-05', '2026-12-07', { reservations: [span('2026-12-01', '2026-12-04')] });

@@ -21,7 +21,7 @@ export interface Quote {
 
 export interface QuoteInput {
   interval: Interval;
-  /** Whether `from` was a whole date (then the lead time is counted in whole days). */
+  /** Whether `from` was a whole date (then, without a lead time, today is not in the past). */
   fromIsDate: boolean;
   /** When the request is (or was) made. */
   now: number;
@@ -36,10 +36,14 @@ export interface QuoteInput {
 /** Sums of money without binary noise (3 × 0.1 is 0.3). */
 const money = (value: number): number => Math.round(value * 1e6) / 1e6;
 
-/** When a rental may start at the earliest: the lead time after now; for a date, any day that instant falls in or after. */
+/**
+ * When a rental may start at the earliest. With a lead time, that long after now (SPEC 8: a
+ * request "must start at least this long after it is made"; a date starts at 00:00 UTC).
+ * Without one, not in the past; a date may be today's, whose day has begun.
+ */
 function earliestStart(now: number, leadTime: number, fromIsDate: boolean): number {
-  const earliest = now + leadTime;
-  return fromIsDate ? earliest - (((earliest % DAY_MS) + DAY_MS) % DAY_MS) : earliest;
+  if (leadTime > 0 || !fromIsDate) return now + leadTime;
+  return now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
 /** The rules an interval breaks, in the order a request names them. */
