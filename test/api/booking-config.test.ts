@@ -102,10 +102,16 @@ for (const dialect of dialects) {
       const made = await server.http.post<{ doc: Booking }>('/api/bookings', { product: 'van', from: dayFromNow(5), to: dayFromNow(6), customer: CUSTOMER }, owner.token);
       assert.equal(made.status, 201);
       assert.equal(made.body.doc.history[0]?.by, owner.id);
-      const other = await server.http.post<{ doc: Booking }>('/api/bookings', { product: 'van', from: dayFromNow(8), to: dayFromNow(9), customer: CUSTOMER }, owner.token);
+      const other = await server.http.post<{ doc: Booking; token: string }>('/api/bookings', { product: 'van', from: dayFromNow(8), to: dayFromNow(9), customer: CUSTOMER }, owner.token);
       assert.equal((await act(server, other.body.doc.id, 'decline', { bearer: owner.token })).status, 200);
       const listed = await server.http.get<{ docs: Booking[] }>('/api/bookings', owner.token);
       assert.deepEqual(listed.body.docs.map((b) => b.status), ['requested']);
+      // Hidden by the filter, it is missing by id too, for its owner as in the list; its customer's token still reads it.
+      assert.equal((await server.http.get(`/api/bookings/${other.body.doc.id}`, owner.token)).status, 404);
+      assert.equal((await server.http.get(`/api/bookings/${made.body.doc.id}`, owner.token)).status, 200);
+      const byToken = await server.http.get<Booking>(`/api/bookings/${other.body.doc.id}?token=${encodeURIComponent(other.body.token)}`);
+      assert.equal(byToken.status, 200);
+      assert.equal(byToken.body.status, 'declined');
     });
   });
 }

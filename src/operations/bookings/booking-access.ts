@@ -40,3 +40,13 @@ export async function standingOf(services: BookingServices, caller: Caller, row:
   if (await allows(access.read, caller, row, doc)) return { actor: 'reader' };
   return { actor: 'none' };
 }
+
+/**
+ * Whether the caller may read one booking: its customer (the token), or anyone
+ * `access.bookings.read` lets at it. Answering it (`update`) is not reading it: a read filter
+ * hides a booking from its staff too, in lists and by id alike (SPEC 6: hidden documents 404).
+ */
+export async function mayRead(services: BookingServices, caller: Caller, row: BookingRow, doc: BookingDoc, token: unknown): Promise<boolean> {
+  if (token !== undefined && bookingTokenMatches(token, row.token_hash)) return true;
+  return allows(services.config.access.bookings.read, caller, row, doc);
+}

@@ -6,7 +6,7 @@ import type { ReadFilter } from '../../domain/where/types.js';
 import { evaluateAccess, readableBy } from '../access.js';
 import type { Caller } from '../context.js';
 import { filteredSource, listPage, type PaginatedDocs } from '../list-page.js';
-import { missingBooking, standingOf } from './booking-access.js';
+import { mayRead, missingBooking } from './booking-access.js';
 import { bookingDocOf, renderBooking, renderBookings, type RenderedBooking } from './render-bookings.js';
 
 /** The bookings a list or count may see: the owner's, an admin's all (`access.bookings.read`); anonymous callers none (401). */
@@ -26,11 +26,11 @@ export async function countBookings(services: BookingServices, caller: Caller, q
   return { totalDocs: await services.storage.bookings.count(await readableFilter(services, caller, query)) };
 }
 
-/** GET /api/bookings/:id: for its owner, an admin, or the holder of its token; for anyone else it does not exist. */
+/** GET /api/bookings/:id: for whoever `access.bookings.read` lets at it (its owner, an admin) or the holder of its token; for anyone else it does not exist. */
 export async function findBooking(services: BookingServices, caller: Caller, id: string, token: unknown, depth: Depth): Promise<RenderedBooking> {
   const row = isValidId(id) ? await services.storage.bookings.get(id) : undefined;
   if (!row) throw missingBooking(id);
   const doc = bookingDocOf(row);
-  if ((await standingOf(services, caller, row, doc, token)).actor === 'none') throw missingBooking(id);
+  if (!(await mayRead(services, caller, row, doc, token))) throw missingBooking(id);
   return renderBooking(services, doc, depth);
 }
