@@ -93,7 +93,7 @@ export class EventHub {
   /** Streams cut off for not reading (for the logs and tests). */
   cutOff = 0;
 
-  constructor(private readonly services: Pick<Services, 'storage' | 'config' | 'log'>) {}
+  constructor(private readonly services: Pick<Services, 'storage' | 'config' | 'log' | 'jobs'>) {}
 
   async start(): Promise<void> {
     this.cursor = await this.services.storage.outbox.head(true);
@@ -176,7 +176,7 @@ export class EventHub {
     // An id past the database's newest event (another database's, or a restored one) would hold
     // back every event until the ids pass it: the client starts again, as after a pruned id.
     const beyond = start.after > this.cursor && start.after > (await outbox.head());
-    if (beyond || start.after < (await outbox.prunedThrough())) {
+    if (beyond || (await this.beforeRetention(start.after))) {
       stream.sent = beyond ? this.cursor : Math.max(this.cursor, start.after);
       const now = new Date().toISOString();
       stream.write(`id: ${stream.sent}\nevent: reset\ndata: {"id":${stream.sent},"type":"reset","createdAt":"${now}","data":{"lastEventId":${start.after}}}\n\n`);
@@ -189,6 +189,18 @@ export class EventHub {
       await stream.drained();
     }
     stream.live = true;
+  }
+
+  /**
+   * Whether a resume from event `id` is older than the retention (SPEC 11: it gets a `reset`):
+   * pruned, or committed longer ago than `events.retention`. Pruning can lag the retention (its
+   * hourly pace, events a webhook still owes), so the event's own time decides too.
+   */
+  private async beforeRetention(id: number): Promise<boolean> {
+    const { outbox } = this.services.storage;
+    if (id < (await outbox.prunedThrough())) return true;
+    const createdAt = await outbox.createdAt(id);
+    return createdAt !== undefined && Date.parse(createdAt) < this.services.jobs.clock.now() - this.services.config.events.retention;
   }
 
   /** Ends every stream cleanly (graceful shutdown) and stops reading. */

@@ -138,6 +138,12 @@ export class Outbox {
       ON CONFLICT (name) DO UPDATE SET position = CASE WHEN excluded.position > outbox_positions.position THEN excluded.position ELSE outbox_positions.position END`.execute(db);
   }
 
+  /** When the event `id` was committed (ISO time); undefined when there is no such event (pruned, or never). */
+  async createdAt(id: number): Promise<string | undefined> {
+    const [row] = await this.reader.rows<{ created_at: string }>(this.db.selectFrom('events').select('created_at').where('id', '=', id).compile());
+    return row?.created_at;
+  }
+
   /** The last id pruned: a reader resuming from before it has missed events. */
   prunedThrough(): Promise<number> {
     return this.position('pruned');

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { ManualClock } from '../helpers/clock.js';
 import { liveHeap } from '../helpers/heap.js';
 import { errorFields } from '../helpers/http.js';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
+import { Receiver } from '../helpers/receiver.js';
 import { SseStream } from '../helpers/sse.js';
 import { until } from '../helpers/until.js';
 
@@ -224,6 +227,49 @@ describe('live event stream: heartbeats, slow readers, retention and shutdown (s
       await resumed.close();
     } finally {
       await server.close();
+    }
+  });
+
+  it('a resume from an event older than the retention gets a reset while a webhook still keeps that event', async () => {
+    const clock = new ManualClock();
+    const receiver = await Receiver.start(() => 500);
+    const server = await startServer(
+      'sqlite',
+      (config) => {
+        config.events.retention = 60_000;
+        config.webhooks.allowPrivateAddresses = true;
+      },
+      { clock },
+    );
+    try {
+      const owner = await server.signUp();
+      assert.equal((await server.http.post('/api/webhooks', { url: `${receiver.url}/hook`, events: ['product.created'] }, owner.token)).status, 201);
+      const first = await SseStream.open(server.url, { token: owner.token });
+      await server.http.post('/api/products', product('Stará', true), owner.token);
+      assert.ok(await until(() => first.events.length === 1, 5_000));
+      await first.close();
+      const oldest = Number(first.lastId());
+      await server.http.post('/api/products', product('Také stará', true), owner.token);
+      assert.ok(await until(() => receiver.received.length >= 2, 5_000), 'the receiver refused both events');
+      // Ten minutes on, past the retention; pruning runs, but the failing webhook still owes both events.
+      clock.advance(10 * 60_000);
+      await new Promise((done) => setTimeout(done, 200));
+      const resumed = await SseStream.open(server.url, { token: owner.token, lastEventId: oldest });
+      await server.http.post('/api/products', product('Nová', true), owner.token);
+      assert.ok(await until(() => resumed.events.length === 2, 5_000), JSON.stringify(resumed.events));
+      assert.equal(resumed.events[0]?.event, 'reset');
+      assert.equal(resumed.events[1]?.data.data.basic.product_name, 'Nová', 'the event older than the retention is not replayed');
+      await resumed.close();
+      const db = new Database(join(server.dataDir, 'rental.db'), { readonly: true });
+      try {
+        const kept = db.prepare('SELECT count(*) AS n FROM events WHERE id >= ? AND id <= ?').get(oldest, oldest + 1) as { n: number };
+        assert.equal(kept.n, 2, 'both events were still stored: the reset came from their age, not from pruning');
+      } finally {
+        db.close();
+      }
+    } finally {
+      await server.close();
+      await receiver.close();
     }
   });
 
