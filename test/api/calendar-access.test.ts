@@ -69,3 +69,35 @@ for (const dialect of dialects) {
     });
   });
 }
+
+/** A rule that answers `true` admits everyone, anonymous callers included, as in Payload. */
+describe('access.calendars rules that admit anonymous callers (sqlite)', () => {
+  let server: TestServer;
+  let feeds: FeedServer;
+
+  before(async () => {
+    feeds = await startFeedServer();
+    feeds.serve('/board.ics', { body: calendarFixture('airbnb.ics') });
+    server = await startServer('sqlite', (config) => {
+      config.calendars.allowPrivateAddresses = true;
+      config.access.calendars = { ...config.access.calendars, read: () => true };
+    });
+  });
+  after(async () => {
+    await server.close();
+    await feeds.close();
+  });
+
+  it('reads and lists for anyone when read is true; creating and changing stay the owner’s', async () => {
+    const owner = await server.signUp();
+    assert.equal((await server.http.post('/api/products/board-1', { basic: { product_name: 'Loď' }, settings: { published: true } }, owner.token)).status, 201);
+    const created = await server.http.post<{ doc: Calendar }>('/api/calendars', { product: 'board-1', url: feeds.url('/board.ics') }, owner.token);
+    assert.equal(created.status, 201, created.text);
+    const id = created.body.doc.id;
+    assert.equal((await server.http.get(`/api/calendars/${id}`)).status, 200);
+    assert.deepEqual((await server.http.get<{ docs: Calendar[] }>('/api/calendars')).body.docs.map((doc) => doc.id), [id]);
+    assert.equal((await server.http.post('/api/calendars', { product: 'board-1', url: feeds.url('/board.ics') })).status, 401);
+    assert.equal((await server.http.patch(`/api/calendars/${id}`, { name: 'Cizí' })).status, 401);
+    assert.equal((await server.http.delete(`/api/calendars/${id}`)).status, 401);
+  });
+});

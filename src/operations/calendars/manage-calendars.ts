@@ -62,12 +62,12 @@ function objectBody(input: unknown): JsonObject {
 
 /**
  * A calendar the caller may read (`access.calendars.read`) and, for a change, change
- * (`update`/`delete`): 401 anonymous, 404 missing or one they may not read (its URL is a
- * secret), 403 one they may read but not change.
+ * (`update`/`delete`): 401 anonymous (unless a rule admits anonymous callers, as `true`
+ * does), 404 missing or one they may not read (its URL is a secret), 403 one they may read
+ * but not change.
  */
 async function loadForCaller(services: Services, caller: Caller, id: string, operation?: 'update' | 'delete'): Promise<CalendarRow> {
   const { user } = caller;
-  if (!user) throw Errors.UNAUTHORIZED();
   const row = isValidId(id) ? await services.storage.calendars.get(id) : undefined;
   const access = services.config.access.calendars;
   const readable = row && (await grantOf(access.read, { user, id }).then((grant) => covers(grant, { ...row }), refusedAsFalse));
@@ -120,7 +120,11 @@ async function checkProduct(services: Services, caller: Caller, body: JsonObject
 
 /** POST /api/calendars: subscribes a product to a feed and syncs it before answering (a failed first sync still creates it). */
 export async function createCalendar(services: Services, caller: Caller, input: unknown): Promise<CalendarDoc> {
-  if (!caller.user) throw Errors.UNAUTHORIZED();
+  if (!caller.user) {
+    // An anonymous caller is refused (401) before the body is checked, unless the rule admits anonymous callers.
+    const given = isPlainObject(input) ? input : {};
+    await grantOf(services.config.access.calendars.create, { user: null, data: { product: given.product, url: given.url, name: given.name } });
+  }
   const body = objectBody(input);
   const errors = checkCreate(body);
   const failed = new Set(errors.map((error) => error.field));
@@ -151,7 +155,6 @@ export async function createCalendar(services: Services, caller: Caller, input: 
 
 /** GET /api/calendars: those `access.calendars.read` grants (by default an owner's, of their products; every one for an admin). */
 export async function findCalendars(services: Services, caller: Caller, query: ListQuery): Promise<PaginatedDocs<CalendarDoc>> {
-  if (!caller.user) throw Errors.UNAUTHORIZED();
   const grant = await grantOf(services.config.access.calendars.read, { user: caller.user });
   const filter: CalendarFilter = { ...(query.where ? { where: query.where } : {}), ...(grant.kind === 'filter' ? { access: grant.where } : {}) };
   return listPage(query, filteredSource(services.storage.calendars, filter, query.sort), (rows) => docsOf(services, rows), 'calendars');
