@@ -19,6 +19,21 @@ describe('read cache', () => {
     assert.equal(cache.room, 0);
   });
 
+  it('keeps null and other falsy values as themselves, apart from a miss', async () => {
+    const cache = new ReadCache<{ name: string } | null | number | string>(1000);
+    for (const [key, value] of [['none', null], ['zero', 0], ['empty', '']] as const) cache.set(key, value, 10, cache.generation);
+    assert.equal(cache.get('none'), null);
+    assert.equal(cache.get('zero'), 0);
+    assert.equal(cache.get('empty'), '');
+    assert.equal(cache.get('missing'), undefined);
+    assert.equal(cache.size, 3);
+    let loads = 0;
+    const load = async () => ({ value: (loads++, null), size: 10 });
+    assert.equal(await cache.getOrLoad('loaded', load), null);
+    assert.equal(await cache.getOrLoad('loaded', load), null);
+    assert.equal(loads, 1, 'a kept null is a hit');
+  });
+
   it('empties on a change and does not keep what was read before it', () => {
     const cache = new ReadCache<number>(1000);
     cache.set('x', 1, 10, cache.generation);
