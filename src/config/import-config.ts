@@ -17,14 +17,32 @@ const NEEDS_COMPILING = new Set(['ERR_UNKNOWN_FILE_EXTENSION', 'ERR_UNSUPPORTED_
  */
 export async function importConfigModule(path: string): Promise<unknown> {
   const url = pathToFileURL(path).href;
-  if (!isTypeScriptPath(path)) return import(url);
   try {
     return await import(url);
   } catch (error) {
-    if (!NEEDS_COMPILING.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    // JavaScript is compiled only for the package's own name, which Node finds only from within the project.
+    if (isTypeScriptPath(path) ? !NEEDS_COMPILING.has((error as NodeJS.ErrnoException).code ?? '') : !missesOwnPackage(error)) throw error;
     return importTypeScript(path);
   }
 }
+
+/** This package's name: a configuration imports `defineConfig` and `APIError` by it. */
+const PACKAGE = 'rental-catalogue-service';
+
+const missesOwnPackage = (error: unknown): boolean =>
+  (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && (error as Error).message.includes(`'${PACKAGE}'`);
+
+/**
+ * The package's own name as the running service's entry (its `exports`, resolved from here:
+ * a package may import itself by name), wherever the configuration lives. From a folder
+ * outside the project (`RENTAL_CONFIG=/etc/rental/config.ts`) Node would not find it.
+ */
+const ownPackage: Plugin = {
+  name: 'own-package',
+  setup(build) {
+    build.onResolve({ filter: /^rental-catalogue-service$/ }, () => ({ path: import.meta.resolve(PACKAGE), external: true }));
+  },
+};
 
 type Esbuild = typeof import('esbuild');
 
@@ -32,7 +50,8 @@ type Esbuild = typeof import('esbuild');
 const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
 
 /**
- * Imports a TypeScript configuration without a TypeScript loader in the process (the service
+ * Imports a TypeScript configuration (or a JavaScript one that imports the package from
+ * outside the project) without a TypeScript loader in the process (the service
  * runs compiled; a loader would cost a thread and ~33 MB for the whole of its life): esbuild
  * bundles the file with the local files it imports, leaving packages as imports, into a hidden
  * `.mjs` beside it, so that packages (`rental-catalogue-service` among them), relative paths
@@ -109,6 +128,7 @@ async function compile(esbuild: Esbuild, path: string, options: BuildOptions): P
       write: false,
       logLevel: 'silent',
       ...options,
+      plugins: [ownPackage, ...(options.plugins ?? [])],
     });
     return result.outputFiles?.[0]?.text ?? '';
   } catch (error) {

@@ -28,17 +28,25 @@ async function makeReadOnly(folder: string): Promise<{ undo: () => Promise<void>
  * with its configuration in a folder the service may write to and in one it may not (a
  * read-only image); configuration.test.ts has the one that does not compile.
  */
-for (const readOnly of [false, true]) {
-  describe(`a TypeScript configuration, loaded by the compiled service (${readOnly ? 'read-only folder' : 'writable folder'})`, () => {
+const FOLDERS = {
+  // Inside the package, as a project's configuration is: Node resolves `rental-catalogue-service` to it.
+  'writable folder': () => splitFolder,
+  'read-only folder': () => mkdtempSync(join(dirname(splitFolder), '.read-only-')),
+  // RENTAL_CONFIG=/etc/rental/…: from there Node finds no `rental-catalogue-service`; the loader maps it.
+  'folder outside the project': () => mkdtempSync(join(tmpdir(), 'rental-outside-config-')),
+};
+
+for (const [where, makeFolder] of Object.entries(FOLDERS)) {
+  const readOnly = where === 'read-only folder';
+  describe(`a TypeScript configuration, loaded by the compiled service (${where})`, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'rental-ts-config-'));
-    // Inside the package, as a project's configuration is: `rental-catalogue-service` resolves to it.
-    const folder = readOnly ? mkdtempSync(join(dirname(splitFolder), '.read-only-')) : splitFolder;
+    const folder = makeFolder();
     let undoReadOnly = async () => {};
     let service: ServiceProcess;
 
     before(async () => {
+      if (folder !== splitFolder) for (const file of SPLIT_FILES) copyFileSync(join(splitFolder, file), join(folder, file));
       if (readOnly) {
-        for (const file of SPLIT_FILES) copyFileSync(join(splitFolder, file), join(folder, file));
         undoReadOnly = (await makeReadOnly(folder)).undo;
         assert.throws(() => writeFileSync(join(folder, 'probe'), ''), /EPERM|EACCES|EROFS/, 'the folder cannot be written');
       }
@@ -50,7 +58,7 @@ for (const readOnly of [false, true]) {
       service?.child.kill('SIGTERM');
       await service?.exited;
       await undoReadOnly();
-      if (readOnly) rmSync(folder, { recursive: true, force: true });
+      if (folder !== splitFolder) rmSync(folder, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -78,3 +86,20 @@ for (const readOnly of [false, true]) {
     });
   });
 }
+
+describe('a JavaScript configuration outside the project that imports the package', () => {
+  it('starts with it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rental-outside-mjs-'));
+    const config = join(folder, 'rental.config.mjs');
+    writeFileSync(config, "import { defineConfig } from 'rental-catalogue-service';\nexport default defineConfig({ products: { maxLimit: 5 } });\n");
+    const service = await startProcess({ DATA_DIR: folder, DATABASE_URL: `file:${folder}/rental.db`, RENTAL_CONFIG: config });
+    try {
+      assert.equal((await fetch(`${service.url}/api/products?limit=5`)).status, 200);
+      assert.equal((await fetch(`${service.url}/api/products?limit=6`)).status, 400, 'maxLimit from the configuration');
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
