@@ -111,8 +111,12 @@ export class ReadCache<T> {
 
   set(key: string, value: T, size: number, readAt: number): void {
     if (!this.current(key, readAt) || size > this.maxBytes / 4) return;
+    const kept = stored(value);
+    // lru-cache keeps the size it counted for a value set again as the same object (an entry
+    // changed in place, as a product's gains its body): that one is set anew.
+    if (this.entries.peek(key) === kept) this.entries.delete(key);
     // A key of its own: the caller's may be a slice of a request's URL.
-    this.entries.set(ownString(key), stored(value), { size: Math.max(1, Math.ceil(size)) });
+    this.entries.set(ownString(key), kept, { size: Math.max(1, Math.ceil(size)) });
   }
 
   clear(): void {

@@ -34,6 +34,17 @@ describe('read cache', () => {
     assert.equal(loads, 1, 'a kept null is a hit');
   });
 
+  it('counts the new size of an entry changed in place and set again', () => {
+    const cache = new ReadCache<{ parts: string[] }>(4000);
+    const entry = { parts: ['row'] };
+    cache.set('p', entry, 100, cache.generation);
+    assert.equal(cache.room, 3900);
+    entry.parts.push('body');
+    cache.set('p', entry, 300, cache.generation);
+    assert.equal(cache.room, 3700);
+    assert.equal(cache.get('p'), entry);
+  });
+
   it('empties on a change and does not keep what was read before it', () => {
     const cache = new ReadCache<number>(1000);
     cache.set('x', 1, 10, cache.generation);
