@@ -1,5 +1,5 @@
 import { defaultConfig } from './defaults.js';
-import type { AccessFunction, RentalConfig, RentalConfigInput } from './types.js';
+import type { AccessFunction, RateLimitWindow, RentalConfig, RentalConfigInput } from './types.js';
 
 /** Raised for a configuration that cannot run; its message names the offending key. */
 export class ConfigError extends Error {
@@ -55,6 +55,10 @@ const mapOf = (check: Check): Check => (value, key) => {
 };
 
 const window = object({ max: whole(1), window: whole(1) });
+/** A limit of its own for some endpoints, or `false`: they count only under the overall limit. */
+const windowOrOff: Check = (value, key) => {
+  if (value !== false) window(value, key);
+};
 const collectionAccess = { read: fn, create: fn, update: fn, delete: fn };
 
 const SCHEMA: Record<string, Check> = {
@@ -91,7 +95,7 @@ const SCHEMA: Record<string, Check> = {
   }),
   rateLimit: (value, key) => {
     if (value === false) return;
-    checkObject(value, key, { max: whole(1), window: whole(1), login: window, bookings: window });
+    checkObject(value, key, { max: whole(1), window: whole(1), login: windowOrOff, bookings: windowOrOff });
   },
   bookings: object({ requestExpiry: whole(0) }),
   cors: object({
@@ -123,6 +127,13 @@ const SCHEMA: Record<string, Check> = {
   events: object({ retention: whole(1) }),
 };
 
+/** An endpoint group's own rate limit over the default's, key by key; `false` turns it off. */
+function mergeWindow(base: RateLimitWindow | false, input: Partial<RateLimitWindow> | false | undefined): RateLimitWindow | false {
+  if (input === false) return false;
+  if (base === false) return input?.max !== undefined && input.window !== undefined ? { max: input.max, window: input.window } : false;
+  return { ...base, ...(input ?? {}) };
+}
+
 function mergeSection<T extends object>(base: T, input: object | undefined): T {
   return { ...base, ...(input ?? {}) } as T;
 }
@@ -137,8 +148,8 @@ export function resolveConfig(input: unknown): RentalConfig {
     : {
         ...base.rateLimit,
         ...(given.rateLimit ?? {}),
-        login: { ...base.rateLimit.login, ...(given.rateLimit?.login ?? {}) },
-        bookings: { ...base.rateLimit.bookings, ...(given.rateLimit?.bookings ?? {}) },
+        login: mergeWindow(base.rateLimit.login, given.rateLimit?.login),
+        bookings: mergeWindow(base.rateLimit.bookings, given.rateLimit?.bookings),
       };
   return {
     access: {

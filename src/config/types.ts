@@ -115,7 +115,8 @@ export interface RentalConfig {
     /** Whether anyone may create an account with POST /api/rents (otherwise admins only). */
     openRegistration: boolean;
   };
-  rateLimit: false | (RateLimitWindow & { login: RateLimitWindow; bookings: RateLimitWindow });
+  /** `false`: no limits. `login` or `bookings` `false`: those endpoints only under the overall limit. */
+  rateLimit: false | (RateLimitWindow & { login: RateLimitWindow | false; bookings: RateLimitWindow | false });
   /** How long an unanswered booking request stays open before it expires (ms; 0: never). */
   bookings: { requestExpiry: number };
   /** Origins whose pages may call the API from a browser (`*` for any); none by default. */

@@ -72,7 +72,7 @@ function reportReachability(redis: Redis, app: FastifyInstance): void {
  * each `group` so that asking for a reset does not use up a client's logins.
  */
 export function credentialsRateLimit(config: RentalConfig, group: string) {
-  if (config.rateLimit === false) return {};
+  if (config.rateLimit === false || config.rateLimit.login === false) return {};
   return {
     config: {
       rateLimit: {
@@ -90,6 +90,7 @@ export function bookingsRateLimit(config: RentalConfig) {
   if (config.rateLimit === false) return {};
   // A configuration built in code (tests, embedders) may set a rateLimit object without it.
   const limit = (config.rateLimit as Partial<typeof config.rateLimit>).bookings ?? DEFAULT_BOOKINGS_RATE_LIMIT;
+  if (limit === false) return {};
   return {
     config: {
       rateLimit: {

@@ -115,3 +115,23 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('rateLimit.bookings: false (sqlite)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer('sqlite', (config) => {
+      config.rateLimit = { max: 1000, window: 60_000, login: { max: 20, window: 60_000 }, bookings: false };
+    });
+  });
+  after(() => server.close());
+
+  it('leaves requests under the overall limit only', async () => {
+    const owner = await server.signUp();
+    await createRentable(server, owner.token, 'boat');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await server.http.post('/api/bookings', { product: 'boat', from: dayFromNow(30 + i * 2), to: dayFromNow(30 + i * 2), customer: CUSTOMER })).status);
+    }
+    assert.deepEqual(statuses, Array(12).fill(201), 'more than the default ten a minute');
+  });
+});

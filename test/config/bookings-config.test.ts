@@ -20,9 +20,20 @@ describe('the bookings configuration (SPEC 8–11 keys)', () => {
     const config = resolveConfig({ bookings: { requestExpiry: 0 }, rateLimit: { bookings: { max: 3 } }, hooks: { bookings: { afterChange: send } }, access: { bookings: { create: () => false } } });
     assert.equal(config.bookings.requestExpiry, 0);
     assert.deepEqual(config.rateLimit && config.rateLimit.bookings, { max: 3, window: 60_000 });
-    assert.equal(config.rateLimit && config.rateLimit.login.max, 20);
+    assert.deepEqual(config.rateLimit && config.rateLimit.login, { max: 20, window: 60_000 });
     assert.equal(config.hooks.bookings.afterChange, send);
     assert.equal(typeof config.access.bookings.read, 'function', 'read keeps its default');
+  });
+
+  it('turns one group’s own limit off with false, leaving the overall limit and the other group', () => {
+    const config = resolveConfig({ rateLimit: { bookings: false } });
+    assert.ok(config.rateLimit);
+    assert.equal(config.rateLimit.bookings, false);
+    assert.deepEqual(config.rateLimit.login, { max: 20, window: 60_000 });
+    assert.equal(config.rateLimit.max, 1000);
+    const noLogin = resolveConfig({ rateLimit: { login: false } });
+    assert.equal(noLogin.rateLimit && noLogin.rateLimit.login, false);
+    assert.throws(() => resolveConfig({ rateLimit: { bookings: true } }), /`rateLimit\.bookings` must be/);
   });
 
   it('names the key of a bad value', () => {
