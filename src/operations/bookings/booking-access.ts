@@ -26,6 +26,9 @@ async function allows(rule: AccessFunction | undefined, caller: Caller, row: Boo
   }
 }
 
+/** Whether `token` is the booking's customer's (a wrong or missing one is not). */
+const holdsToken = (row: BookingRow, token: unknown): boolean => token !== undefined && bookingTokenMatches(token, row.token_hash);
+
 /** Who is asking about a booking: its staff (owner or admin, by `access.bookings.update`), a reader, its customer (the token), or nobody. */
 export type Standing = { actor: Actor } | { actor: 'reader' } | { actor: 'none' };
 
@@ -36,7 +39,7 @@ export type Standing = { actor: Actor } | { actor: 'reader' } | { actor: 'none' 
 export async function standingOf(services: BookingServices, caller: Caller, row: BookingRow, doc: BookingDoc, token: unknown): Promise<Standing> {
   const access = services.config.access.bookings;
   if (await allows(access.update, caller, row, doc)) return { actor: 'staff' };
-  if (token !== undefined && bookingTokenMatches(token, row.token_hash)) return { actor: 'customer' };
+  if (holdsToken(row, token)) return { actor: 'customer' };
   if (await allows(access.read, caller, row, doc)) return { actor: 'reader' };
   return { actor: 'none' };
 }
@@ -47,6 +50,5 @@ export async function standingOf(services: BookingServices, caller: Caller, row:
  * hides a booking from its staff too, in lists and by id alike (SPEC 6: hidden documents 404).
  */
 export async function mayRead(services: BookingServices, caller: Caller, row: BookingRow, doc: BookingDoc, token: unknown): Promise<boolean> {
-  if (token !== undefined && bookingTokenMatches(token, row.token_hash)) return true;
-  return allows(services.config.access.bookings.read, caller, row, doc);
+  return holdsToken(row, token) || allows(services.config.access.bookings.read, caller, row, doc);
 }
