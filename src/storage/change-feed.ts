@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { NotificationListener } from './notification-listener.js';
 
 /** Told of a change; `key` names the one row it changed, when the writer said which. */
@@ -31,6 +32,12 @@ export interface ChangeSource {
  * send after their commits, so a change made on one instance reaches the others' caches.
  */
 export class ChangeFeed implements ChangeSource {
+  /**
+   * Names this feed's own notices: its instance hears them too, after it has bumped for the
+   * write itself, and a read started in between would not be kept (a second invalidation of
+   * every write, late by the round trip).
+   */
+  readonly origin = randomBytes(6).toString('hex');
   private readonly counts = new Map<ChangeTopic, number>(TOPICS.map((topic) => [topic, 0]));
   private readonly listeners = new Map<ChangeTopic, Set<Listener>>(TOPICS.map((topic) => [topic, new Set()]));
   private listener?: NotificationListener;
@@ -60,9 +67,12 @@ export class ChangeFeed implements ChangeSource {
     }
   }
 
-  /** The NOTIFY payload of a change: its topic, and after a colon the key it names, if any. */
-  static payload(topic: ChangeTopic, key?: string): string {
-    return key === undefined ? topic : `${topic}:${key}`;
+  /**
+   * The NOTIFY payload of this feed's change: its origin and a bar, its topic (none: a change
+   * of everything), and after a colon the key it names, if any.
+   */
+  payload(topic?: ChangeTopic, key?: string): string {
+    return `${this.origin}|${topic ?? ''}${key === undefined ? '' : `:${key}`}`;
   }
 
   onChange(listener: Listener): () => void {
@@ -94,7 +104,11 @@ export class ChangeFeed implements ChangeSource {
   /** PostgreSQL: follow the other instances' writes (see NotificationListener for how it survives failures). */
   async listen(connectionString: string, timeoutMs: number): Promise<void> {
     const listener = new NotificationListener(connectionString, ChangeFeed.CHANNEL, timeoutMs, {
-      notified: (payload) => {
+      notified: (notice) => {
+        const bar = notice.indexOf('|');
+        // A payload without an origin (an instance of an older version) counts as another's.
+        if (bar >= 0 && notice.slice(0, bar) === this.origin) return;
+        const payload = notice.slice(bar + 1);
         const colon = payload.indexOf(':');
         const topic = colon < 0 ? payload : payload.slice(0, colon);
         if (isTopic(topic)) this.bump(topic, colon < 0 ? undefined : payload.slice(colon + 1));

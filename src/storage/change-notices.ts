@@ -18,6 +18,8 @@ export class ChangeNotices {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly channel: string,
+    /** The payload of a change of everything. */
+    private readonly everything = '',
   ) {}
 
   async send(payload: string): Promise<void> {
@@ -37,7 +39,7 @@ export class ChangeNotices {
     console.warn(`Could not tell the other instances of a committed change (${(error as Error).message}); they will be told that everything changed once the database answers.`);
     const attempt = () => {
       this.owed = setTimeout(() => {
-        this.notify('').then(
+        this.notify(this.everything).then(
           () => (this.owed = undefined),
           () => {
             if (!this.closed) attempt();

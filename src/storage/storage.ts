@@ -69,7 +69,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
   database.onWritesLost?.(() => changes.bump());
   if (dialect === 'postgres') await changes.listen(databaseUrl, timeoutMs);
   if (database.dataVersion) changes.followOtherWriters(database.dataVersion, OTHER_WRITERS_POLL_MS);
-  const notices = dialect === 'postgres' ? new ChangeNotices(db, ChangeFeed.CHANNEL) : undefined;
+  const notices = dialect === 'postgres' ? new ChangeNotices(db, ChangeFeed.CHANNEL, changes.payload()) : undefined;
   // PostgreSQL's autovacuum keeps its own statistics.
   const statistics = dialect === 'sqlite' ? new PlannerStatistics(db, database.reader) : undefined;
   await statistics?.check();
@@ -77,7 +77,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
   const changed = (topic: ChangeTopic) => async (key?: string) => {
     changes.bump(topic, key);
     if (topic === 'products') statistics?.changed();
-    await notices?.send(ChangeFeed.payload(topic, key));
+    await notices?.send(changes.payload(topic, key));
   };
   const owners = new OwnerProfiles(db, changes.source('accounts'));
   const outbox = new Outbox(db, database.reader, dialect);

@@ -37,8 +37,10 @@ describe('change feed', () => {
     feed.bump('products');
     feed.bump();
     assert.deepEqual(keys, ['p-1', undefined, undefined]);
-    assert.equal(ChangeFeed.payload('products', 'p-1'), 'products:p-1');
-    assert.equal(ChangeFeed.payload('media'), 'media');
+    assert.equal(feed.payload('products', 'p-1'), `${feed.origin}|products:p-1`);
+    assert.equal(feed.payload('media'), `${feed.origin}|media`);
+    assert.equal(feed.payload(), `${feed.origin}|`, 'a change of everything');
+    assert.match(feed.origin, /^[0-9a-f]{12}$/);
   });
 
   it('tells an onCommitted listener each change with its topic and key, a change of everything once per topic', () => {
