@@ -188,7 +188,7 @@ export class ProductsRepository {
     this.selectOwner = this.lockedForShare(db.selectFrom('rents').select('profile').where('id', '=', '')).compile();
     this.selectSlugs = db
       .selectFrom('products')
-      .select('slug')
+      .select(['slug', 'id'])
       // `base` and `base-…` as one index range: '.' is the character after '-', and a slug's
       // other characters (digits, letters) sort after '.', so `base2` or `basement` fall outside.
       .where((eb) => eb.and([eb('slug', '>=', ''), eb('slug', '<', '')]))
@@ -422,10 +422,10 @@ export class ProductsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Slugs equal to `base` or of the form `base-N`. */
-  async slugsLike(base: string): Promise<string[]> {
-    const result = await this.db.executeQuery<{ slug: string }>(CompiledQuery.raw(this.selectSlugs.sql, [base, `${base}.`]));
-    return result.rows.map((row) => row.slug);
+  /** Slugs equal to `base` or starting with `base-` (base-N among them), with the products that hold them. */
+  async slugsLike(base: string): Promise<{ slug: string; id: string }[]> {
+    const result = await this.db.executeQuery<{ slug: string; id: string }>(CompiledQuery.raw(this.selectSlugs.sql, [base, `${base}.`]));
+    return result.rows;
   }
 
   async insert(record: ProductRecord): Promise<void> {

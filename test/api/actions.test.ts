@@ -44,6 +44,19 @@ for (const dialect of dialects) {
       assert.deepEqual(errorFields(unknown.body), ['action']);
     });
 
+    it('names every object inherits are unknown actions: 400 naming action, not a fault', async () => {
+      for (const action of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', '__defineGetter__']) {
+        for (const token of [owner.token, undefined]) {
+          const byBody = await server.http.post('/api/products/act-1', { action }, token);
+          assert.equal(byBody.status, 400, `${action}: ${byBody.text}`);
+          assert.deepEqual(errorFields(byBody.body), ['action']);
+          const byQuery = await server.http.post(`/api/products/act-1?action=${action}`, undefined, token);
+          assert.equal(byQuery.status, 400, `${action}: ${byQuery.text}`);
+          assert.deepEqual(errorFields(byQuery.body), ['action']);
+        }
+      }
+    });
+
     it('reserve appends with a generated id; overlaps are 409; bad dates 400', async () => {
       const res = await server.http.post<Product>('/api/products/act-1', { action: 'reserve', from: '2027-06-04', to: '2027-06-04', note: 'Novák' }, owner.token);
       assert.equal(res.status, 200, res.text);

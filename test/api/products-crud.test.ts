@@ -114,6 +114,27 @@ for (const dialect of dialects) {
       assert.ok(slugs.has('stejny-nazev'));
     });
 
+    it("keeps a derived slug through the same write again: a product's own slug is no collision", async () => {
+      const slugOf = (res: { body: unknown }) => ((res.body as Envelope).doc ?? (res.body as Product)).settings.slug as string;
+      const created = await server.http.post<Envelope>('/api/products/self-slug-1', { basic: { product_name: 'Self Slug' } }, owner.token);
+      assert.equal(slugOf(created), 'self-slug');
+      for (let round = 0; round < 3; round++) {
+        const again = await server.http.patch<Envelope>('/api/products/self-slug-1', { settings: { slug: null } }, owner.token);
+        assert.equal(again.status, 200, again.text);
+        assert.equal(slugOf(again), 'self-slug', `round ${round}`);
+      }
+      // A second product of that name is numbered, and keeps its number when written again.
+      const second = await server.http.post<Envelope>('/api/products/self-slug-2', { basic: { product_name: 'Self Slug' } }, owner.token);
+      assert.equal(slugOf(second), 'self-slug-2');
+      const rewritten = await server.http.patch<Envelope>('/api/products/self-slug-2', { basic: { product_name: 'Self Slug' }, settings: { slug: null } }, owner.token);
+      assert.equal(slugOf(rewritten), 'self-slug-2');
+      // A slug that merely starts with the base is not one derived from it.
+      const other = await server.http.post<Envelope>('/api/products/self-slug-3', { basic: { product_name: 'Self' }, settings: { slug: 'self-slug-x' } }, owner.token);
+      assert.equal(slugOf(other), 'self-slug-x');
+      const derived = await server.http.patch<Envelope>('/api/products/self-slug-3', { settings: { slug: null } }, owner.token);
+      assert.equal(slugOf(derived), 'self');
+    });
+
     it('answers 409 (settings.slug) for an explicit slug already taken', async () => {
       const res = await server.http.post('/api/products/slug-clash', { basic: { product_name: 'X' }, settings: { slug: 'vrtacka-bosch' } }, owner.token);
       assert.equal(res.status, 409);

@@ -11,9 +11,24 @@ import { Errors } from '../../errors/codes.js';
 
 const SLUG_ATTEMPTS = 20;
 
-async function nextFreeSlug(products: ProductsRepository, base: string): Promise<string> {
-  const taken = new Set(await products.slugsLike(base));
+/**
+ * The slug derived from `base` for product `id`: the one it holds already when that is `base`
+ * or `base-N` (its own slug is no collision, and the same write again keeps its URL), else
+ * the first of those no product holds.
+ */
+async function nextFreeSlug(products: ProductsRepository, base: string, id: string): Promise<string> {
+  const rows = await products.slugsLike(base);
+  const own = rows.find((row) => row.id === id && derivedFrom(row.slug, base));
+  if (own) return own.slug;
+  const taken = new Set(rows.map((row) => row.slug));
   for (let n = 1; ; n++) if (!taken.has(withSuffix(base, n))) return withSuffix(base, n);
+}
+
+/** Whether `slug` is `base` or `base-N` (N ≥ 2), as withSuffix numbers them. */
+function derivedFrom(slug: string, base: string): boolean {
+  if (slug === base) return true;
+  const n = slug.startsWith(`${base}-`) ? slug.slice(base.length + 1) : '';
+  return /^[1-9][0-9]*$/.test(n) && Number(n) >= 2;
 }
 
 /**
@@ -63,7 +78,7 @@ async function writeWithSlug(
   write: (record: ProductRecord, doc: ProductDoc) => Promise<boolean>,
 ): Promise<{ doc: ProductDoc; written: boolean }> {
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-    const slug = prepared.explicitSlug ? prepared.doc.settings.slug : await nextFreeSlug(products, base);
+    const slug = prepared.explicitSlug ? prepared.doc.settings.slug : await nextFreeSlug(products, base, prepared.doc.id);
     const doc: ProductDoc = { ...prepared.doc, settings: { ...prepared.doc.settings, slug } };
     try {
       return { doc, written: await write(toRecord(doc), doc) };

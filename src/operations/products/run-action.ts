@@ -1,3 +1,4 @@
+import { ownValue } from '../../domain/own-value.js';
 import { ValidationError } from '../../errors/api-error.js';
 import { generateId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
@@ -81,7 +82,7 @@ export async function runAction(
 ): Promise<{ product: WrittenProduct; created: boolean }> {
   const args: JsonObject = isPlainObject(body) ? { ...body } : {};
   delete args.action;
-  const custom = services.config.actions[action];
+  const custom = ownValue(services.config.actions, action);
   const isBuiltIn = (BUILT_IN_ACTIONS as readonly string[]).includes(action);
   if (!custom && !isBuiltIn) {
     const known = [...BUILT_IN_ACTIONS, ...Object.keys(services.config.actions)];

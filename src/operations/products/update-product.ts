@@ -1,3 +1,4 @@
+import { ownValue } from '../../domain/own-value.js';
 import { isValidId } from '../../domain/ids.js';
 import type { Depth } from '../../domain/list-query.js';
 import { deepMerge, withoutNulls, type JsonObject } from '../../domain/merge.js';
@@ -38,7 +39,7 @@ export async function changeProduct(
 ): Promise<ChangedProduct> {
   if (!isValidId(id)) throw Errors.PRODUCT_NOT_FOUND(id);
   const rules = services.config.access.products;
-  const rule = options.action ? (rules.actions?.[options.action] ?? services.config.actions[options.action]?.access ?? rules.update) : rules.update;
+  const rule = options.action ? (ownValue(rules.actions, options.action) ?? ownValue(services.config.actions, options.action)?.access ?? rules.update) : rules.update;
   return productLocks.run(`product:${id}`, () => changeLocked(services, caller, id, change, { ...options, rule }));
 }
 
