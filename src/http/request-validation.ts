@@ -13,7 +13,7 @@ import { compileLater, createAjv, toErrorItems } from '../domain/schema-validato
 import { parseSelect } from '../domain/select.js';
 import { parseSort } from '../domain/where/parse-sort.js';
 import { parseWhere } from '../domain/where/parse-where.js';
-import type { FieldCatalogue } from '../domain/where/types.js';
+import { hasCondition, type FieldCatalogue } from '../domain/where/types.js';
 import { ValidationError, type ErrorItem } from '../errors/api-error.js';
 import { Errors } from '../errors/codes.js';
 
@@ -73,7 +73,9 @@ const catalogue = (name: string | undefined): FieldCatalogue => {
 const KEYWORDS: Record<string, KeywordCheck> = {
   'x-where': (value, { of, required }) =>
     collecting(() => {
-      if (parseWhere(value, catalogue(of)) === undefined && required) throw Errors.WHERE_MISSING(required);
+      const where = parseWhere(value, catalogue(of));
+      // A bulk change by a where that names no condition (`{}`, `{"and":[]}`) would change every document.
+      if (required && (where === undefined || !hasCondition(where))) throw Errors.WHERE_MISSING(required);
     }),
   'x-sort': (value, { of, fallback }) => collecting(() => parseSort(value, catalogue(of), fallback ?? '-createdAt')),
   'x-select': (value) => collecting(() => parseSelect(value)),

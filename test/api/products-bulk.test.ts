@@ -81,6 +81,7 @@ for (const dialect of dialects) {
       assert.deepEqual(res.body.errors.map((error) => `${error.id} ${error.field}`).sort(), [`${p('a1')} additional.price`, `${p('a1')} basic.nope`, `${p('a3')} additional.price`, `${p('a3')} basic.nope`]);
       assert.equal(res.body.message, 'Unable to update 2 out of 2 Products.');
       assert.equal((await read(p('a1'))).body.additional.price, 100);
+      assert.equal((await server.http.get<{ totalDocs: number }>('/api/products/count', admin.token)).body.totalDocs > 0, true, 'nothing was deleted');
     });
 
     it('refuses what is not a bulk change: no where, a bad where or limit, an empty body', async () => {
@@ -96,6 +97,15 @@ for (const dialect of dialects) {
       assert.equal(empty.status, 400);
       assert.deepEqual(errorFields(empty.body), ['where']);
       assert.match(empty.text, /Missing 'where' query of documents to delete/);
+      // A where that names no condition would pick every product: as missing.
+      for (const where of ['{}', '{"and":[]}', '{"or":[{"and":[]}]}']) {
+        const none = await server.http.delete(`/api/products?where=${encodeURIComponent(where)}`, admin.token);
+        assert.equal(none.status, 400, `${where}: ${none.text}`);
+        assert.deepEqual(errorFields(none.body), ['where']);
+        const noneUpdate = await server.http.patch(`/api/products?where=${encodeURIComponent(where)}`, { additional: { price: 1 } }, admin.token);
+        assert.equal(noneUpdate.status, 400, `${where}: ${noneUpdate.text}`);
+        assert.match(noneUpdate.text, /Missing 'where' query of documents to update/);
+      }
       const bad = await server.http.patch(path({ where: { colour: { equals: 'red' } }, limit: 0 }), { additional: { price: 1 } }, admin.token);
       assert.equal(bad.status, 400);
       assert.deepEqual(errorFields(bad.body).sort(), ['limit', 'where.colour']);

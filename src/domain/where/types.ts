@@ -58,3 +58,6 @@ export interface ReadFilter {
 }
 
 export const ALWAYS: WhereNode = { kind: 'and', children: [] };
+
+/** Whether a `where` names any condition: `{}`, `{"and": []}` and the like name none, and match every document. */
+export const hasCondition = (node: WhereNode): boolean => (node.kind === 'and' || node.kind === 'or' ? node.children.some(hasCondition) : true);
