@@ -59,6 +59,15 @@ for (const dialect of dialects) {
       const differs = await server.http.post('/api/products/p-differs', { id: 'other', basic: { product_name: 'X' } }, owner.token);
       assert.equal(differs.status, 400);
       assert.deepEqual(errorFields(differs.body), ['id']);
+      // Named with every other offending field (SPEC 1), after access: anonymous is a 401 whatever the body.
+      const alsoInvalid = await server.http.post('/api/products/p-differs', { id: 'other', basic: { product_name: '' }, additional: { price: '12' }, bogus: 1 }, owner.token);
+      assert.equal(alsoInvalid.status, 400);
+      assert.deepEqual(errorFields(alsoInvalid.body).sort(), ['additional.price', 'basic.product_name', 'bogus', 'id']);
+      assert.equal((await server.http.post('/api/products/p-differs', { id: 'other', basic: { product_name: 'X' } })).status, 401);
+      assert.equal((await server.http.get('/api/products/p-differs', owner.token)).status, 404, 'nothing was stored');
+      const nullId = await server.http.post<Product>('/api/products/p-null-id', { id: null, basic: { product_name: 'Null id' } }, owner.token);
+      assert.equal(nullId.status, 201, 'a null id is left out, as server fields are');
+      assert.equal(nullId.body.id, 'p-null-id');
     });
 
     it('creates without an id: 201 {doc, message} with a generated time-ordered id', async () => {

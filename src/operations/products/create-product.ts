@@ -10,17 +10,25 @@ import { requireObjectBody, writtenProduct, type WrittenProduct } from './render
 import { replaceProduct } from './update-product.js';
 import { writeProduct } from './write-product.js';
 import { Errors } from '../../errors/codes.js';
+import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 
 /** Words that routes use beside `:id`, so they cannot be product ids. */
 const RESERVED_IDS = new Set(['count', 'export', 'import']);
 
+/** A path id that cannot be a product's is a 400 by itself. */
+function checkPathIdValid(id: string): void {
+  if (!isValidId(id) || RESERVED_IDS.has(id)) throw Errors.PRODUCT_ID_INVALID();
+}
+
+/** A body `id` other than the path's (null or none is left out, as server fields are). */
+function idMismatch(id: string, body: JsonObject): ErrorItem[] {
+  return body.id !== undefined && body.id !== null && body.id !== id ? Errors.PRODUCT_ID_MISMATCH().items : [];
+}
+
 export function checkPathId(id: string, body: JsonObject): void {
-  if (!isValidId(id) || RESERVED_IDS.has(id)) {
-    throw Errors.PRODUCT_ID_INVALID();
-  }
-  if (body.id !== undefined && body.id !== id) {
-    throw Errors.PRODUCT_ID_MISMATCH();
-  }
+  checkPathIdValid(id);
+  const [mismatch] = idMismatch(id, body);
+  if (mismatch) throw new ValidationError([mismatch]);
 }
 
 /**
@@ -33,12 +41,14 @@ export async function createProduct(
   input: { id?: string; body: unknown; depth: Depth },
 ): Promise<{ product: WrittenProduct; created: boolean }> {
   const body = requireObjectBody(input.body);
-  if (input.id !== undefined) checkPathId(input.id, body);
+  if (input.id !== undefined) checkPathIdValid(input.id);
+  // Reported with the document's validation errors, once access has been checked (SPEC 1: every offending field).
+  const refused = input.id !== undefined ? idMismatch(input.id, body) : [];
   const { user } = caller;
   const grant = await productGrant(services.config.access.products.create, { user, id: input.id, data: body });
 
   if (input.id !== undefined && services.config.products.upsert && (await services.storage.products.exists(input.id))) {
-    return { product: await replaceProduct(services, caller, input.id, body, input.depth), created: false };
+    return { product: await replaceProduct(services, caller, input.id, body, input.depth, refused), created: false };
   }
 
   const id = input.id ?? generateId();
@@ -48,6 +58,7 @@ export async function createProduct(
     operation: 'create',
     data: withoutNulls(withoutServerFields(body)),
     server: { id, createdAt: now, updatedAt: now },
+    refused,
     write: async (record, written) => {
       if (!grantCovers(grant, written, record.row.doc)) throw denied(user);
       await services.storage.products.insert(record);

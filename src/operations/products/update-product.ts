@@ -16,6 +16,7 @@ import { loadForWrite } from './product-access.js';
 import { writeProduct } from './write-product.js';
 import { toRecord } from '../../storage/product-record.js';
 import { Errors } from '../../errors/codes.js';
+import type { ErrorItem } from '../../errors/api-error.js';
 
 /** A changed product, and its body at depth 1 if it was kept for reads (see keepWritten). */
 export interface ChangedProduct {
@@ -35,7 +36,7 @@ export async function changeProduct(
   caller: Caller,
   id: string,
   change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
-  options: { ifMatch?: string; action?: string },
+  options: { ifMatch?: string; action?: string; refused?: ErrorItem[] },
 ): Promise<ChangedProduct> {
   if (!isValidId(id)) throw Errors.PRODUCT_NOT_FOUND(id);
   const rules = services.config.access.products;
@@ -48,7 +49,7 @@ async function changeLocked(
   caller: Caller,
   id: string,
   change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
-  options: { ifMatch?: string; action?: string; rule: AccessFunction | undefined },
+  options: { ifMatch?: string; action?: string; refused?: ErrorItem[]; rule: AccessFunction | undefined },
 ): Promise<ChangedProduct> {
   const { rule } = options;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -63,6 +64,7 @@ async function changeLocked(
       data,
       originalDoc: doc,
       server: { id, createdAt: doc.createdAt, updatedAt: nextTimestamp(doc.updatedAt), previousOwner: doc.basic.rent_owner, previousReservations: doc.availability?.reservationDates },
+      ...(options.refused ? { refused: options.refused } : {}),
       write: async (record, written) => {
         const replaced = await services.storage.products.replace(record, row.version, toRecord(doc, row.doc));
         if (replaced) kept = await services.readModel.keepWritten(record, row.version + 1, written);
@@ -104,7 +106,7 @@ export const updateProduct = (services: Services, caller: Caller, id: string, bo
   applyPatch(services, caller, id, patchOf(body), options);
 
 /** Upsert: POST /api/products/:id over an existing id replaces the whole document. */
-export async function replaceProduct(services: Services, caller: Caller, id: string, body: JsonObject, depth: Depth): Promise<WrittenProduct> {
-  const { doc, kept } = await changeProduct(services, caller, id, () => withoutNulls(withoutServerFields(body)), {});
+export async function replaceProduct(services: Services, caller: Caller, id: string, body: JsonObject, depth: Depth, refused: ErrorItem[] = []): Promise<WrittenProduct> {
+  const { doc, kept } = await changeProduct(services, caller, id, () => withoutNulls(withoutServerFields(body)), { refused });
   return writtenProduct(services, caller, doc, depth, kept);
 }

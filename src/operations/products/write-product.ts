@@ -7,6 +7,7 @@ import { transformThrough } from '../hooks.js';
 import type { Services } from '../context.js';
 import { persistProduct } from './persist-product.js';
 import { prepareProduct } from './prepare-product.js';
+import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 
 export type Operation = 'create' | 'update';
 
@@ -23,13 +24,19 @@ export async function writeProduct(
     originalDoc?: ProductDoc;
     server: { id: string; createdAt: string; updatedAt: string; previousOwner?: string; previousReservations?: ReservationItem[] };
     write: (record: ProductRecord, doc: ProductDoc) => Promise<boolean>;
+    /** What the request already got wrong outside the document (a body `id` other than the path's): reported with its validation errors. */
+    refused?: ErrorItem[];
   },
 ): Promise<{ doc: ProductDoc; written: boolean }> {
   const hooks = services.config.hooks.products;
   const originalDoc = input.originalDoc ? asData(input.originalDoc) : undefined;
   const base = { operation: input.operation, originalDoc, user };
   const data = await transformThrough(hooks.beforeValidate, { ...base, data: input.data }, 'data');
-  let prepared = await prepareProduct(services, user, data, input.server);
+  const refused = input.refused ?? [];
+  let prepared = await prepareProduct(services, user, data, input.server).catch((error: unknown) => {
+    throw error instanceof ValidationError && refused.length > 0 ? new ValidationError([...refused, ...error.items]) : error;
+  });
+  if (refused.length > 0) throw new ValidationError(refused);
   if (hooks.beforeChange) {
     const before = JSON.stringify(data);
     const changed = await transformThrough(hooks.beforeChange, { ...base, data: structuredClone(data) }, 'data');
