@@ -32,12 +32,28 @@ class Stream {
     private readonly onCut: () => void,
   ) {}
 
-  /** Ends the stream once its caller's session no longer holds. */
+  /** Events offered while the caller's session is being checked again: sent once it holds, dropped if it does not. */
+  private held: PreparedEvent[] | undefined;
+
+  /**
+   * Ends the stream once its caller's session no longer holds. Until the answer comes, events
+   * wait: after a logout none may reach the stream (SPEC 4: every token of the session is dead
+   * at once). A check that fails ends the stream too; the client reconnects and is asked again.
+   */
   recheck(): void {
-    this.stillValid?.().then(
-      (valid) => valid || this.end(),
-      () => undefined,
+    if (!this.stillValid || this.held || this.closed) return;
+    const held: PreparedEvent[] = [];
+    this.held = held;
+    this.stillValid().then(
+      (valid) => this.checked(valid, held),
+      () => this.checked(false, held),
     );
+  }
+
+  private checked(valid: boolean, held: PreparedEvent[]): void {
+    this.held = undefined;
+    if (!valid) return this.end();
+    for (const event of held) this.send(event);
   }
 
   write(text: string): void {
@@ -54,6 +70,11 @@ class Stream {
   offer(event: PreparedEvent): void {
     if (event.id <= this.sent) return;
     this.sent = event.id;
+    if (this.held) this.held.push(event);
+    else this.send(event);
+  }
+
+  private send(event: PreparedEvent): void {
     const frame = event.frameFor(this.viewer);
     if (frame !== undefined) this.write(frame);
   }
@@ -97,7 +118,15 @@ export class EventHub {
 
   async start(): Promise<void> {
     this.cursor = await this.services.storage.outbox.head(true);
-    this.unsubscribe = this.services.storage.outbox.onAppended(() => this.read());
+    const stopReading = this.services.storage.outbox.onAppended(() => this.read());
+    // A logout, a revoked session or a changed account (here or, on PostgreSQL, on another instance): signed-in streams are asked again at once.
+    const stopChecking = this.services.storage.changes.source('sessions', 'accounts').onChange(() => {
+      for (const stream of this.streams) stream.recheck();
+    });
+    this.unsubscribe = () => {
+      stopReading();
+      stopChecking();
+    };
     let beats = 0;
     this.heartbeat = setInterval(() => {
       const recheck = ++beats % SESSION_CHECK_EVERY === 0;

@@ -11,6 +11,7 @@ import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { Receiver } from '../helpers/receiver.js';
 import { SseStream } from '../helpers/sse.js';
 import { until } from '../helpers/until.js';
+import { createRentable, dayFromNow, requestBooking } from '../helpers/bookings.js';
 
 const product = (name: string, published: boolean, extra: Record<string, unknown> = {}) => ({ basic: { product_name: name }, settings: { published }, ...extra });
 
@@ -82,6 +83,24 @@ for (const dialect of dialects) {
       const ids = streams.admin.events.map((event) => event.data.id);
       assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
       for (const stream of Object.values(streams)) await stream.close();
+    });
+
+    it('ends a signed-in stream at its logout: no later event reaches it (SPEC 4)', async () => {
+      const leaving = await server.signUp();
+      await createRentable(server, leaving.token, `leaving-${dialect}`);
+      const stream = await SseStream.open(server.url, { token: leaving.token });
+      const watching = await SseStream.open(server.url, { token: admin.token });
+      assert.equal(stream.status, 200);
+      await requestBooking(server, `leaving-${dialect}`, dayFromNow(40), dayFromNow(41));
+      assert.ok(await until(() => stream.types().includes('booking.requested'), 10_000), 'the owner sees its booking while signed in');
+      assert.equal((await server.http.post('/api/rents/logout', undefined, leaving.token)).status, 200);
+      // Right after the logout, a customer's request with their details: it must not reach the old stream.
+      await requestBooking(server, `leaving-${dialect}`, dayFromNow(50), dayFromNow(51), { name: 'Po Odhlášení', email: 'po@example.cz' });
+      assert.ok(await until(() => stream.ended, 5_000), 'the stream ended at the logout, not at the next minute');
+      assert.ok(await until(() => watching.events.filter((event) => event.event === 'booking.requested').length >= 2, 10_000), 'a signed-in stream got both requests');
+      assert.equal(stream.events.filter((event) => event.event === 'booking.requested').length, 1, stream.types().join());
+      assert.ok(!JSON.stringify(stream.events).includes('Po Odhlášení'));
+      await watching.close();
     });
 
     it('resumes after Last-Event-ID with nothing lost or repeated; refuses a bad id and a bad token', async () => {
