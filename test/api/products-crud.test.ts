@@ -148,6 +148,10 @@ for (const dialect of dialects) {
       const res = await server.http.post('/api/products/slug-clash', { basic: { product_name: 'X' }, settings: { slug: 'vrtacka-bosch' } }, owner.token);
       assert.equal(res.status, 409);
       assert.deepEqual(errorFields(res.body), ['settings.slug']);
+      // An existing id with a taken slug: the id is named (SPEC 3), not the slug.
+      const both = await server.http.post('/api/products/self-slug-1', { basic: { product_name: 'X' }, settings: { slug: 'vrtacka-bosch' } }, owner.token);
+      assert.equal(both.status, 409);
+      assert.deepEqual(errorFields(both.body), ['id']);
     });
 
     it('reads with an ETag and answers 304 to If-None-Match', async () => {

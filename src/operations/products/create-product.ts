@@ -10,6 +10,7 @@ import { requireObjectBody, writtenProduct, type WrittenProduct } from './render
 import { replaceProduct } from './update-product.js';
 import { writeProduct } from './write-product.js';
 import { Errors } from '../../errors/codes.js';
+import { UniqueViolation } from '../../storage/unique-violation.js';
 import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 
 /** Words that routes use beside `:id`, so they cannot be product ids. */
@@ -61,7 +62,11 @@ export async function createProduct(
     refused,
     write: async (record, written) => {
       if (!grantCovers(grant, written, record.row.doc)) throw denied(user);
-      await services.storage.products.insert(record);
+      await services.storage.products.insert(record).catch(async (error: unknown) => {
+        // Both taken: the id is what SPEC 3 names (whichever index the database checked first).
+        if (error instanceof UniqueViolation && error.target === 'products.slug' && (await services.storage.products.exists(id))) throw Errors.PRODUCT_ID_TAKEN(id);
+        throw error;
+      });
       kept = await services.readModel.keepWritten(record, 1, written);
       return true;
     },
