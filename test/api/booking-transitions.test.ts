@@ -95,6 +95,28 @@ for (const dialect of dialects) {
       assert.equal((await act(server, started.doc.id, 'cancel', { bearer: owner.token })).status, 200, 'the owner still can');
     });
 
+    it('select narrows bookings as Payload selects fields: lists, reads, the request and actions', async () => {
+      const made = await fresh();
+      const keys = (doc: object) => Object.keys(doc).sort();
+      const listed = await server.http.get<{ docs: object[] }>('/api/bookings?select[status]=true&limit=2', owner.token);
+      assert.equal(listed.status, 200, listed.text);
+      assert.ok(listed.body.docs.length > 0);
+      for (const doc of listed.body.docs) assert.deepEqual(keys(doc), ['id', 'status']);
+      const read = await server.http.get<object>(`/api/bookings/${made.doc.id}?token=${made.token}&select[customer][name]=true`);
+      assert.deepEqual(read.body, { id: made.doc.id, customer: { name: made.doc.customer.name } });
+      const left = await server.http.get<object>(`/api/bookings/${made.doc.id}?select[history]=false&select[quote]=false`, owner.token);
+      assert.ok(!keys(left.body).includes('history') && keys(left.body).includes('status'));
+      const confirmed = await server.http.post<object>(`/api/bookings/${made.doc.id}?select[status]=true`, { action: 'confirm' }, owner.token);
+      assert.deepEqual(confirmed.body, { id: made.doc.id, status: 'confirmed' });
+      slot += 3;
+      const base = clock.now() + 365 * 86_400_000;
+      const requested = await server.http.post<{ doc: object; token: string }>('/api/bookings?select[from]=true', { product: 'tent', from: dayFromNow(slot, base), to: dayFromNow(slot + 1, base), customer: { name: 'S', email: 's@example.cz' } });
+      assert.equal(requested.status, 201, requested.text);
+      assert.deepEqual(keys(requested.body.doc), ['from', 'id']);
+      assert.equal(typeof requested.body.token, 'string', 'the token is not a field of the doc');
+      assert.equal((await server.http.get('/api/bookings?select=nonsense', owner.token)).status, 400);
+    });
+
     it('bad actions and bodies are 400 naming the field', async () => {
       const { doc } = await fresh();
       const unknown = await act(server, doc.id, 'approve', { bearer: owner.token });

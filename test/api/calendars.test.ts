@@ -107,6 +107,19 @@ for (const dialect of dialects) {
       assert.equal(feedRequest?.headers['if-none-match'], undefined, 'the first fetch is not conditional');
     });
 
+    it('select narrows calendars: lists, reads, changes and the sync', async () => {
+      feeds.serve('/select.ics', { body: calendarFixture('airbnb.ics', clock.now()) });
+      const calendar = await subscribe(await newProduct(), '/select.ics', { name: 'Vybrané' });
+      const listed = await server.http.get<{ docs: object[] }>(`/api/calendars?where[id][equals]=${calendar.id}&select[name]=true`, owner.token);
+      assert.deepEqual(listed.body.docs, [{ id: calendar.id, name: 'Vybrané' }]);
+      const read = await server.http.get<object>(`/api/calendars/${calendar.id}?select[lastStatus]=true`, owner.token);
+      assert.deepEqual(read.body, { id: calendar.id, lastStatus: 'ok' });
+      const renamed = await server.http.patch<{ doc: object }>(`/api/calendars/${calendar.id}?select[name]=true`, { name: 'Jiné' }, owner.token);
+      assert.deepEqual(renamed.body.doc, { id: calendar.id, name: 'Jiné' });
+      const synced = await server.http.post<object>(`/api/calendars/${calendar.id}?select[events]=true`, { action: 'sync' }, owner.token);
+      assert.deepEqual(synced.body, { id: calendar.id, events: 4 });
+    });
+
     it('refuses bad bodies naming every field, and follows who owns the product', async () => {
       const productId = await newProduct();
       const empty = await server.http.post('/api/calendars', {}, owner.token);

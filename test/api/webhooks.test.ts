@@ -72,6 +72,32 @@ for (const dialect of dialects) {
       assert.equal((await server.http.get(`/api/webhooks/${id}`, owner.token)).status, 404);
     });
 
+    it('counts, lists without pagination and selects fields, as Payload\'s SDK asks', async () => {
+      const counter = await server.signUp();
+      for (let i = 0; i < 11; i++) await subscribe(counter.token, { url: `${receiver.url}/count-${i}`, events: ['product.created'], description: `n${i}` });
+      const count = await server.http.get<{ totalDocs: number }>('/api/webhooks/count', counter.token);
+      assert.equal(count.status, 200, count.text);
+      assert.deepEqual(count.body, { totalDocs: 11 });
+      const some = await server.http.get<{ totalDocs: number }>(`/api/webhooks/count?where[description][equals]=n3`, counter.token);
+      assert.deepEqual(some.body, { totalDocs: 1 });
+      assert.equal((await server.http.get('/api/webhooks/count')).status, 401);
+      const all = await server.http.get<{ docs: WebhookDoc[]; totalDocs: number; hasNextPage: boolean }>('/api/webhooks?pagination=false', counter.token);
+      assert.equal(all.status, 200, all.text);
+      assert.equal(all.body.docs.length, 11);
+      assert.equal(all.body.hasNextPage, false);
+      const paged = await server.http.get<{ docs: WebhookDoc[] }>('/api/webhooks', counter.token);
+      assert.equal(paged.body.docs.length, 10, 'paginated by default');
+      const selected = await server.http.get<{ docs: Record<string, unknown>[] }>('/api/webhooks?select[url]=true&limit=2', counter.token);
+      assert.deepEqual(selected.body.docs.map((doc) => Object.keys(doc).sort()), [['id', 'url'], ['id', 'url']]);
+      const id = String(selected.body.docs[0]?.id);
+      const one = await server.http.get<Record<string, unknown>>(`/api/webhooks/${id}?select[description]=true`, counter.token);
+      assert.deepEqual(Object.keys(one.body).sort(), ['description', 'id']);
+      const changed = await server.http.patch<{ doc: Record<string, unknown> }>(`/api/webhooks/${id}?select[active]=true`, { active: false }, counter.token);
+      assert.equal(changed.status, 200, changed.text);
+      assert.deepEqual(changed.body.doc, { id, active: false });
+      assert.equal((await server.http.get(`/api/webhooks/${id}?select=nonsense`, counter.token)).status, 400);
+    });
+
     it('names every invalid field; scope all is for admins only', async () => {
       const bad = await server.http.post('/api/webhooks', { url: 42, events: ['product.exploded'], colour: 'red', active: 'yes' }, owner.token);
       assert.equal(bad.status, 400);
