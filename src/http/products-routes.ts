@@ -33,6 +33,12 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
 }
 
 /** `depth` and `select`, which the route's schema has checked. */
+/** The If-Match header, when the request carries one: PATCH, DELETE and actions refuse a version the client has not seen (412). */
+const ifMatchOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers['if-match'];
+  return typeof header === 'string' ? header : undefined;
+};
+
 const depthAndSelection = (query: Query): [Depth, Selection | undefined] => [depthOf(query.depth), parseSelect(query.select)];
 
 /** A written product's JSON, narrowed when the request selects fields. */
@@ -98,8 +104,9 @@ export function productsRoutes(services: Services) {
     },
     createWithId: {
       tags, summary: 'Create a product with this id, or run an action on it', security: bearerSecurity, params: IdParams, querystring: ActionQuerySchema,
+      headers: Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'An action on a version not seen is refused (412).' })) }),
       body: validatedByOperation(Type.Union([input, ActionBodySchema])),
-      response: { 200: product, 201: product, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      response: { 200: product, 201: product, ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
     },
     create: { tags, summary: 'Create a product with a generated id', security: bearerSecurity, querystring: ProductQuerySchema, body: validatedByOperation(input), response: { 201: envelope(product), ...errorResponses(400, 401, 403, 405, 409, 413, 415) } },
     update: {
@@ -108,7 +115,11 @@ export function productsRoutes(services: Services) {
       body: validatedByOperation(Type.Partial(input, { description: 'Any part of a product; merged into it, then validated as a whole.' })),
       response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
     },
-    remove: { tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema, response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404) } },
+    remove: {
+      tags, summary: 'Delete a product', security: bearerSecurity, params: IdParams, querystring: ProductQuerySchema,
+      headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }),
+      response: { 200: envelope(product), ...errorResponses(400, 401, 403, 404, 412) },
+    },
   };
 
   return async function register(app: FastifyInstance): Promise<void> {
@@ -142,7 +153,7 @@ export function productsRoutes(services: Services) {
       const action = selectedAction(request.query.action, request.body);
       const { product, created } =
         action !== undefined
-          ? await runAction(services, request.caller, request.params.id, action, request.body, depth)
+          ? await runAction(services, request.caller, request.params.id, action, request.body, depth, ifMatchOf(request))
           : await createProduct(services, request.caller, { id: request.params.id, body: request.body, depth });
       if (created) reply.header('location', locationOf(product));
       return reply.code(created ? 201 : 200).type(JSON_TYPE).send(jsonOf(product, selection));
@@ -159,12 +170,8 @@ export function productsRoutes(services: Services) {
     });
 
     app.patch('/api/products/:id', { schema: schemas.update }, async (request: IdRequest, reply) => {
-      const ifMatch = request.headers['if-match'];
       const [depth, selection] = depthAndSelection(request.query);
-      const product = await updateProduct(services, request.caller, request.params.id, request.body, {
-        ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined,
-        depth,
-      });
+      const product = await updateProduct(services, request.caller, request.params.id, request.body, { ifMatch: ifMatchOf(request), depth });
       return sendWithMessage(reply, 200, jsonOf(product, selection), 'Updated successfully.');
     });
 
@@ -178,7 +185,7 @@ export function productsRoutes(services: Services) {
 
     app.delete('/api/products/:id', { schema: schemas.remove }, async (request: IdRequest, reply) => {
       const [depth, selection] = depthAndSelection(request.query);
-      const doc = await deleteProduct(services, request.caller, request.params.id, depth);
+      const doc = await deleteProduct(services, request.caller, request.params.id, depth, ifMatchOf(request));
       return sendJson(reply, 200, { doc: selected(doc, selection), message: 'Deleted successfully.' });
     });
   };

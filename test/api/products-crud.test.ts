@@ -263,6 +263,22 @@ for (const dialect of dialects) {
       assert.equal(after.body.additional.price, 130);
     });
 
+    it('DELETE and actions honour If-Match too: stale → 412 and nothing changes, current → 200', async () => {
+      assert.equal((await server.http.post('/api/products/if-match-1', { basic: { product_name: 'If-Match' } }, owner.token)).status, 201);
+      const etag = (await server.http.get('/api/products/if-match-1', owner.token)).headers.get('etag') as string;
+      const staleAction = await server.http.post('/api/products/if-match-1', { action: 'publish' }, owner.token, { 'if-match': '"stale"' });
+      assert.equal(staleAction.status, 412, staleAction.text);
+      assert.equal((await server.http.get<Product>('/api/products/if-match-1', owner.token)).body.settings.published, false);
+      const action = await server.http.post<Product>('/api/products/if-match-1', { action: 'publish' }, owner.token, { 'if-match': etag });
+      assert.equal(action.status, 200, action.text);
+      const staleDelete = await server.http.delete('/api/products/if-match-1', owner.token, { 'if-match': etag });
+      assert.equal(staleDelete.status, 412, 'the publish made a new version');
+      assert.equal((await server.http.get('/api/products/if-match-1', owner.token)).status, 200);
+      const current = (await server.http.get('/api/products/if-match-1', owner.token)).headers.get('etag') as string;
+      assert.equal((await server.http.delete('/api/products/if-match-1', owner.token, { 'if-match': current })).status, 200);
+      assert.equal((await server.http.get('/api/products/if-match-1', owner.token)).status, 404);
+    });
+
     it('PATCH and DELETE need a token (401), the right owner (403/404), and an existing product (404)', async () => {
       await server.http.post('/api/products/guarded', { basic: { product_name: 'Guarded' }, settings: { published: true } }, owner.token);
       assert.equal((await server.http.patch('/api/products/guarded', { basic: { location: 'X' } })).status, 401);

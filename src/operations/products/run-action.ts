@@ -79,6 +79,8 @@ export async function runAction(
   action: string,
   body: unknown,
   depth: Depth,
+  /** The If-Match header: an action changes the product as PATCH does, and is refused (412) on a version not seen. */
+  ifMatch?: string,
 ): Promise<{ product: WrittenProduct; created: boolean }> {
   const args: JsonObject = isPlainObject(body) ? { ...body } : {};
   delete args.action;
@@ -106,7 +108,7 @@ export async function runAction(
         return release(data, args);
     }
   };
-  const { doc, kept } = await changeProduct(services, caller, id, change, { action });
+  const { doc, kept } = await changeProduct(services, caller, id, change, { action, ...(ifMatch !== undefined ? { ifMatch } : {}) });
   return { product: await writtenProduct(services, caller, doc, depth, kept), created: false };
 }
 
