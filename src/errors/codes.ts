@@ -104,6 +104,7 @@ const DEFINITIONS = {
   MULTIPART_REQUIRED: define(415, 'Send the image as multipart/form-data with a `file` field.'),
   MULTIPART_INVALID: define<[string]>(400, (message) => message),
   FILE_REQUIRED: define(400, 'A `file` field with the image is required.', 'file'),
+  FILE_NOT_REPLACEABLE: define(400, "A media document's file is not replaced: upload the new image (POST /api/rentMedia) and put it in the gallery instead.", 'file'),
   FILE_COUNT: define(400, 'Send one file per request.', 'file'),
   FILE_TOO_LARGE: define<[number]>(413, (bytes) => `The file is larger than ${bytes} bytes.`, 'file'),
   FILE_UNSUPPORTED: define<[string]>(415, (detail) => `Unsupported file: ${detail} Send a JPEG, PNG, WebP, GIF or AVIF image.`, 'file'),

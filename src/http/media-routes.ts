@@ -56,6 +56,34 @@ async function readUpload(request: FastifyRequest, maxFileSize: number): Promise
   return { bytes: file.bytes, originalName: file.name, alt: alt ?? payloadAlt };
 }
 
+/**
+ * A PATCH sent as multipart (Payload's SDK does so when given a file): `alt` as its own field
+ * or inside `_payload`, read as a JSON body would be; whether it also carried a file (refused).
+ */
+async function readMultipartPatch(request: FastifyRequest): Promise<{ body: Record<string, unknown>; file: boolean }> {
+  const fields: Record<string, unknown> = {};
+  let payload: Record<string, unknown> = {};
+  let file = false;
+  try {
+    for await (const part of request.parts({ limits: { fields: MAX_FIELDS, fieldSize: 64 * 1024 } })) {
+      if (part.type === 'file') {
+        part.file.resume();
+        file = true;
+      } else if (part.fieldname === '_payload') {
+        const parsed = parseJsonBody(String(part.value));
+        if (parsed !== undefined && !isPlainObject(parsed)) throw Errors.PAYLOAD_NOT_OBJECT();
+        payload = parsed ?? {};
+      } else {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof APIError) throw error;
+    throw Errors.MULTIPART_INVALID('The multipart body could not be read.');
+  }
+  return { body: { ...payload, ...fields }, file };
+}
+
 export function mediaRoutes(services: Services) {
   const { maxLimit } = services.config.products;
   const store = services.mediaStore;
@@ -113,10 +141,13 @@ export function mediaRoutes(services: Services) {
       selectedAnswer(request.query, () => findMediaById(services, request.caller, request.params.id)),
     );
 
-    app.patch('/api/rentMedia/:id', { schema: schemas.update }, async (request: IdRequest) => ({
-      doc: await selectedAnswer(request.query, () => updateMedia(services, request.caller, request.params.id, request.body)),
-      message: 'Updated successfully.',
-    }));
+    app.patch('/api/rentMedia/:id', { schema: schemas.update }, async (request: IdRequest) => {
+      const multipart = request.isMultipart() ? await readMultipartPatch(request) : undefined;
+      // Signed in: the file is refused; anonymous: the 401 comes first, whatever the body.
+      if (multipart?.file && request.caller.user) throw Errors.FILE_NOT_REPLACEABLE();
+      const body = multipart ? multipart.body : request.body;
+      return { doc: await selectedAnswer(request.query, () => updateMedia(services, request.caller, request.params.id, body)), message: 'Updated successfully.' };
+    });
 
     app.delete('/api/rentMedia/:id', { schema: schemas.remove }, async (request: IdRequest) => ({
       doc: await selectedAnswer(request.query, () => deleteMedia(services, request.caller, request.params.id)),

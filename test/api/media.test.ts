@@ -78,6 +78,32 @@ for (const dialect of dialects) for (const { name: storageName, start: startStor
       }
     });
 
+    it('a multipart PATCH (as the SDK sends one given a file) changes alt, and refuses the file naming it', async () => {
+      const made = await upload(await image('png', 12, 12), 'patched.png');
+      const id = made.body.doc.id;
+      const patch = (fields: Record<string, string>, file?: Buffer, token: string | null = owner.token) => {
+        const form = new FormData();
+        if (file) form.append('file', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'new.png');
+        for (const [key, value] of Object.entries(fields)) form.append(key, value);
+        return server.http.request<{ doc: Media }>('PATCH', `/api/rentMedia/${id}`, { raw: form, token: token ?? undefined });
+      };
+      const viaPayload = await patch({ _payload: JSON.stringify({ alt: 'Přes payload' }) });
+      assert.equal(viaPayload.status, 200, viaPayload.text);
+      assert.equal(viaPayload.body.doc.alt, 'Přes payload');
+      const viaField = await patch({ alt: 'Vlastní pole' });
+      assert.equal(viaField.body.doc.alt, 'Vlastní pole');
+      const withFile = await patch({ _payload: JSON.stringify({ alt: 'Nový' }) }, await image('png', 8, 8));
+      assert.equal(withFile.status, 400, withFile.text);
+      assert.deepEqual(errorFields(withFile.body), ['file']);
+      assert.equal((await patch({ alt: 'x' }, await image('png', 8, 8), null)).status, 401, 'anonymous: 401 whatever the body');
+      assert.equal((await patch({ _payload: '[1]' })).status, 400);
+      const unknown = await patch({ _payload: JSON.stringify({ colour: 'red' }) });
+      assert.equal(unknown.status, 400);
+      const read = await server.http.get<Media>(`/api/rentMedia/${id}`, owner.token);
+      assert.equal(read.body.alt, 'Vlastní pole', 'refused patches stored nothing');
+      assert.equal(read.body.filename, made.body.doc.filename);
+    });
+
     it('refuses text renamed .jpg, truncated images and executables with 415, leaving nothing stored', async () => {
       const before = await storedFiles();
       const jpeg = await image('jpeg');
