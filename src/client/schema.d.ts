@@ -1051,7 +1051,10 @@ export interface paths {
                         [key: string]: unknown;
                     } | string;
                 };
-                header?: never;
+                header?: {
+                    /** @description An action on a version not seen is refused (412). */
+                    "if-match"?: string;
+                };
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
                     id: string;
@@ -1226,6 +1229,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description If-Match does not match the current ETag */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Body over the size limit */
                 413: {
                     headers: {
@@ -1293,7 +1305,9 @@ export interface paths {
                         [key: string]: unknown;
                     } | string;
                 };
-                header?: never;
+                header?: {
+                    "if-match"?: string;
+                };
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
                     id: string;
@@ -1343,6 +1357,15 @@ export interface paths {
                 };
                 /** @description Unknown resource or route */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description If-Match does not match the current ETag */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5015,6 +5038,10 @@ export interface paths {
                     where?: {
                         [key: string]: unknown;
                     } | string;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path?: never;
@@ -5102,7 +5129,12 @@ export interface paths {
         /** Subscribe a product to another channel's feed; the first sync runs before the answer */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5328,7 +5360,12 @@ export interface paths {
         /** A calendar */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -5345,6 +5382,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Calendar"];
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Missing, malformed, tampered, expired or revoked token */
@@ -5407,7 +5453,12 @@ export interface paths {
         /** Sync now (`{"action": "sync"}`) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -5519,7 +5570,12 @@ export interface paths {
         /** Unsubscribe: the calendar and its blocks go */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -5539,6 +5595,15 @@ export interface paths {
                             doc: components["schemas"]["Calendar"];
                             message: string;
                         };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Missing, malformed, tampered, expired or revoked token */
@@ -5602,7 +5667,12 @@ export interface paths {
         /** Change its URL (synced at once) or name */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -5936,6 +6006,10 @@ export interface paths {
                         [key: string]: unknown;
                     } | string;
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path?: never;
@@ -6035,6 +6109,10 @@ export interface paths {
                 query?: {
                     /** @description 1 (default): `product` as {id, basic:{product_name}, settings:{slug}}; 0: its id. */
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path?: never;
@@ -6406,6 +6484,10 @@ export interface paths {
                     token?: string;
                     /** @description 1 (default): `product` as {id, basic:{product_name}, settings:{slug}}; 0: its id. */
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path: {
@@ -6490,6 +6572,10 @@ export interface paths {
                     token?: string;
                     /** @description 1 (default): `product` as {id, basic:{product_name}, settings:{slug}}; 0: its id. */
                     depth?: number;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                     /** @description The action, instead of the body’s. */
                     action?: string;
                 };
@@ -6650,6 +6736,12 @@ export interface paths {
                     /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
+                    /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
+                    pagination?: boolean;
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
                 };
                 header?: never;
                 path?: never;
@@ -6762,7 +6854,12 @@ export interface paths {
         /** Subscribe a URL to events; the answer carries the signing secret, shown only this once */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6883,6 +6980,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count webhooks */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, url, active, scope, description, owner, createdAt, updatedAt. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    where?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            totalDocs: number;
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, malformed, tampered, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The access rules forbid it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit or login lockout (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected fault */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The database cannot answer right now; try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Refused by an access rule or a hook of the project configuration, with the status it chose */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/{id}": {
         parameters: {
             query?: never;
@@ -6893,7 +7096,12 @@ export interface paths {
         /** Read a webhook */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -6926,6 +7134,15 @@ export interface paths {
                             /** Format: date-time */
                             updatedAt: string;
                         };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Missing, malformed, tampered, expired or revoked token */
@@ -6998,7 +7215,12 @@ export interface paths {
         /** Delete a webhook */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
@@ -7034,6 +7256,15 @@ export interface paths {
                             };
                             message: string;
                         };
+                    };
+                };
+                /** @description Malformed JSON, wrong types, missing or unknown fields, bad query parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Missing, malformed, tampered, expired or revoked token */
@@ -7106,7 +7337,12 @@ export interface paths {
         /** Change a webhook */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
+                    select?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
                 header?: never;
                 path: {
                     /** @description Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$` */
