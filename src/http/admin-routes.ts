@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { sendErrors } from './error-handler.js';
 import { addHeaders, helmetHeaders } from './security-headers.js';
 
@@ -40,9 +40,19 @@ export function adminRoutes(dir = ADMIN_DIR) {
 
   async function dashboard(app: FastifyInstance): Promise<void> {
     addHeaders(app, { ...helmetHeaders(), 'content-security-policy': DASHBOARD_CSP });
-    // Under /admin, a path that names nothing is a plain 404 (the app-wide handler would call
-    // a missing asset a 405, since the asset route exists for GET).
-    app.setNotFoundHandler((request, reply) => sendErrors(reply, 404, [{ message: `No route ${request.method} ${request.url.split('?')[0]}.` }]));
+    // Every path under /admin is a page for GET (the dashboard resolves it), so another method
+    // is a 405 (SPEC 1); a GET that finds nothing is a missing asset, a plain 404.
+    const noRoute = (method: string, url: string) => [{ message: `No route ${method} ${url.split('?')[0]}.` }];
+    app.setNotFoundHandler((request, reply) =>
+      request.method === 'GET' || request.method === 'HEAD'
+        ? sendErrors(reply, 404, noRoute(request.method, request.url))
+        : sendErrors(reply, 405, [{ message: `${request.method} is not supported here; the dashboard's pages answer GET.` }], { allow: 'GET, HEAD' }),
+    );
+    // A path the static files refuse (`..` in it, encoded or not) names no file: a 404, not the 403 of an access rule.
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.statusCode === 403) return sendErrors(reply, 404, noRoute(request.method, request.url));
+      throw error;
+    });
 
     await app.register(fastifyStatic, {
       root: join(dir, 'assets'),

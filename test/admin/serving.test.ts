@@ -67,8 +67,17 @@ describe('the dashboard is served at /admin', () => {
     }
     for (const path of ['/admin/assets/%2e%2e/%2e%2e/package.json', '/admin/assets/..%2f..%2fpackage.json', '/admin/assets/../index.html']) {
       const res = await rawGet(server.url, path);
-      assert.ok(res.status === 404 || res.status === 403, `${path}: ${res.status}`);
+      assert.equal(res.status, 404, `${path}: a path that names no file is a 404, not an access rule's 403`);
       assert.doesNotMatch(res.body.toString(), /rental-catalogue-service|<html/);
+    }
+  });
+
+  it('another method than GET on a dashboard path is a 405 with Allow (SPEC 1)', async () => {
+    for (const [method, path] of [['POST', '/admin'], ['DELETE', '/admin/products'], ['PUT', '/admin/assets/nothing.js']] as const) {
+      const res = await server.http.request<{ errors: { message: string }[] }>(method, path);
+      assert.equal(res.status, 405, `${method} ${path}`);
+      assert.equal(res.headers.get('allow'), 'GET, HEAD');
+      assert.ok(res.body.errors[0]?.message);
     }
   });
 
