@@ -113,6 +113,15 @@ for (const dialect of dialects) {
       assert.equal(await history.count(), 3);
     });
 
+    it('cancels a request too, as SPEC 9 lets the owner', async () => {
+      const request = (await requestBooking(server, 'dodavka', dayFromNow(40), dayFromNow(41), { name: 'Eva Zrušená', email: 'eva@example.cz', phone: '+420 600 400 400', note: 'Možná.' })).doc;
+      await page.goto(`${server.url}/admin/bookings/${request.id}`);
+      await page.getByRole('heading', { name: 'Booking of Eva Zrušená' }).waitFor();
+      await page.getByRole('button', { name: /^Cancel booking: Eva Zrušená/ }).click();
+      await page.getByRole('status').filter({ hasText: /^Cancelled: Eva Zrušená/ }).waitFor();
+      assert.equal((await stored(request.id)).status, 'cancelled');
+    });
+
     it('the overview lists the open requests', async () => {
       await page.goto(`${server.url}/admin`);
       const requests = page.locator('section[aria-labelledby="requests-title"]');

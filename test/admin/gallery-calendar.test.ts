@@ -125,6 +125,34 @@ describe('dashboard: gallery and calendar (sqlite)', () => {
     assertNoProblems(dashboard, 'gallery');
   });
 
+  it('keeps an image object stored inline (SPEC 2) as it is: uploads beside it, describes and removes it', async () => {
+    const inline = { id: 'ext-img-1', alt: 'Staré', filename: 'legacy.jpg', mimeType: 'image/jpeg', url: '/api/rentMedia/file/legacy.jpg', width: 800, height: 600 };
+    const created = await server.http.post('/api/products/gal-inline', { basic: { product_name: 'Inline' }, gallery: { images: [inline] } }, owner.token);
+    assert.equal(created.status, 201, created.text);
+    const stored = async () => (await server.http.get<Product>('/api/products/gal-inline?depth=0', owner.token)).body.gallery.images as unknown[];
+    await page.goto(`${server.url}/admin/products/gal-inline/gallery`);
+    await page.getByLabel('choose files').setInputFiles([{ name: 'beside.png', mimeType: 'image/png', buffer: await png(20, 20, { r: 9, g: 9, b: 9 }) }]);
+    await page.waitForFunction(() => document.querySelectorAll('ol.images li').length === 2);
+    let images = await stored();
+    assert.equal(images.length, 2);
+    assert.deepEqual(images[0], inline, 'the inline object is written back whole');
+    assert.equal(typeof images[1], 'string', 'the upload is a media reference');
+
+    await page.getByLabel('Description of image 1 (alt text)').fill('Nové');
+    await page.getByRole('button', { name: 'Save description' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'Description saved.' }).waitFor();
+    assert.deepEqual((await stored())[0], { ...inline, alt: 'Nové' });
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove image 1' }).click();
+    await page.getByRole('status').filter({ hasText: 'Image removed.' }).waitFor();
+    images = await stored();
+    assert.equal(images.length, 1);
+    assert.equal(typeof images[0], 'string');
+    assert.equal(await page.getByRole('alert').count(), 0, 'no error shown');
+    assertNoProblems(dashboard, 'gallery with an inline image');
+  });
+
   it('reserves days chosen in the month, refuses an overlap in words, and releases', async () => {
     await page.goto(`${server.url}/admin/products/${productId}/calendar?month=2027-05`);
     await page.getByRole('heading', { name: 'May 2027' }).waitFor();

@@ -129,6 +129,17 @@ for (const dialect of dialects) {
         assert.ok(query.get('select[basic][product_name]'), 'only the shown fields are asked for');
       }
       assert.deepEqual(requests.map((url) => new URL(url).searchParams.get('page')), ['2', '3', '1']);
+      // A page past the last one (an old link) says so, and leads to the last page: not "no products yet".
+      await page.goto(`${server.url}/admin/products?sort=basic.product_name&limit=10&page=7`);
+      await page.getByText('This page is past the last one (3).').waitFor();
+      assert.equal(await page.getByText('There are no products yet.').count(), 0);
+      await page.getByRole('button', { name: 'Go to the last page' }).click();
+      await expectNames(page, ['Vrtačka 21', 'Vrtačka 22', 'Vrtačka 23']);
+    });
+
+    it('says what the API refused in a filter, with its message', async () => {
+      await page.goto(`${server.url}/admin/products?from=2026-12-20&to=2026-12-10`);
+      await page.getByRole('alert').filter({ hasText: 'Must not be before availableFrom.' }).waitFor();
     });
 
     it('publishes, unpublishes and deletes the selected products at once', async () => {

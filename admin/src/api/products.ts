@@ -14,6 +14,15 @@ export const countProducts = (where: Where) => call(() => api.GET('/api/products
 /** A product at depth 1 (owner's profile and terms, image objects) with its ETag for If-Match. */
 export const readProduct = (id: string) => callWithEtag(() => api.GET('/api/products/{id}', { params: { path: { id }, query: { depth: 1 } } }));
 
+/** A gallery's entries as stored (depth 0): a media document's id, or an image object kept inline (SPEC 2). */
+export type StoredImage = NonNullable<NonNullable<ProductPatch['gallery']>['images']>[number];
+
+/** The product's gallery as stored, to write it back entry for entry: at depth 1 media and inline objects look alike. */
+export const readStoredGallery = (id: string) =>
+  call(() => api.GET('/api/products/{id}', { params: { path: { id }, query: { depth: 0, select: { gallery: true } } } })).then(
+    (product): StoredImage[] => product.gallery.images,
+  );
+
 export const createProduct = (input: ProductInput, id?: string) =>
   id
     ? call(() => api.POST('/api/products/{id}', { params: { path: { id } }, body: input }))

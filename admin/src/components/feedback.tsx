@@ -1,13 +1,13 @@
 import { useI18n } from '../i18n/i18n.js';
 import { describeError } from '../errors.js';
 
-/** An API error in words; `retry` offers to try again. */
-export function ErrorMessage({ error, retry }: { error: unknown; retry?: () => void }) {
+/** An API error in words; `retry` offers to try again; `fieldsShown`: the screen shows the field errors by their fields. */
+export function ErrorMessage({ error, retry, fieldsShown }: { error: unknown; retry?: () => void; fieldsShown?: boolean }) {
   const i18n = useI18n();
   if (error === undefined || error === null) return null;
   return (
     <div class="notice notice-error" role="alert">
-      <p>{describeError(i18n, error)}</p>
+      <p>{describeError(i18n, error, fieldsShown)}</p>
       {retry && (
         <button type="button" onClick={retry}>
           {i18n.t('error.retry')}

@@ -55,7 +55,7 @@ function Profile({ profile, saved }: { profile: PublicProfile; saved: (profile: 
     <form onSubmit={submit} noValidate aria-labelledby="profile-title">
       <h2 id="profile-title">{t('account.profile')}</h2>
       <Notice text={attempt.notice} />
-      <ErrorMessage error={attempt.error} />
+      <ErrorMessage error={attempt.error} fieldsShown />
       {input('rentNameSystem', 'rentNameSystem', t('account.businessName'))}
       {input('rentalName', 'basic.rentalName', t('account.rentalName'))}
       {input('rentalContactPerson', 'basic.rentalContactPerson', t('account.contactPerson'))}
@@ -90,7 +90,7 @@ function Terms({ profile, saved }: { profile: PublicProfile; saved: (profile: Pu
       <h2 id="terms-title">{t('account.terms')}</h2>
       <p class="hint">{t('account.termsIntro')}</p>
       <Notice text={attempt.notice} />
-      <ErrorMessage error={attempt.error} />
+      <ErrorMessage error={attempt.error} fieldsShown />
       {Object.entries(attempt.errors).map(([field, messages]) => (
         <p key={field} class="field-error" role="alert">
           {messages.join(' ')}
@@ -156,7 +156,7 @@ function Password({ id, email }: { id: string; email: string }) {
     <form onSubmit={submit} noValidate aria-labelledby="password-title">
       <h2 id="password-title">{t('account.password')}</h2>
       <Notice text={attempt.notice} />
-      <ErrorMessage error={attempt.error} />
+      <ErrorMessage error={attempt.error} fieldsShown />
       {input('email', 'email', t('account.loginEmail'), 'email', 'username')}
       {input('currentPassword', 'currentPassword', t('account.currentPassword'), 'password', 'current-password')}
       {input('password', 'password', t('account.newPassword'), 'password', 'new-password')}

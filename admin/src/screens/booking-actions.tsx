@@ -34,7 +34,7 @@ export function BookingActions({ booking, label, changed }: { booking: Booking; 
   const idOf = (name: string) => `booking-${booking.id}-${name}`;
 
   const act = async (action: 'confirm' | 'decline' | 'cancel', done: MessageKey) => {
-    if (action === 'cancel' && !window.confirm(t('bookings.confirmCancel', { what: label }))) return;
+    if (action === 'cancel' && !window.confirm(t(booking.status === 'confirmed' ? 'bookings.confirmCancel' : 'bookings.confirmCancelRequest', { what: label }))) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -103,7 +103,7 @@ export function BookingActions({ booking, label, changed }: { booking: Booking; 
               </button>
             </>
           )}
-          {booking.status === 'confirmed' && (
+          {canCancel && (
             <button type="button" class="danger" disabled={busy} onClick={() => act('cancel', 'bookings.cancelledDone')} aria-label={t('bookings.cancelLabel', { what: label })}>
               {t('bookings.cancel')}
             </button>

@@ -4,7 +4,7 @@ import { ErrorMessage, Notice } from '../components/feedback.js';
 import { useLoad } from '../components/use-load.js';
 import { statusOf } from '../errors.js';
 import { RentalApiError } from '../api/client.js';
-import { updateProduct, type Product } from '../api/products.js';
+import { readStoredGallery, updateProduct, type Product, type StoredImage } from '../api/products.js';
 import { deleteMedia, listMedia, updateAlt } from '../api/media.js';
 import { uploadImage } from '../api/upload.js';
 import type { LoadedProduct, ProductSection } from './product-screens.js';
@@ -34,12 +34,23 @@ export function Gallery({ loaded, reload }: ProductSection) {
 
   useEffect(() => setAlts(Object.fromEntries(images.map((image) => [image.id, image.alt ?? '']))), [loaded.etag]);
 
-  /** Writes a new list of image ids; `merge` recomputes it from the latest product when someone else changed it meanwhile. */
-  const writeImages = async (next: (current: string[]) => string[], merge: boolean) => {
+  /** The stored entry of each image by id: an image object kept inline is written back as the object, not as an id no media document has. */
+  const storedById = async (productId: string) => new Map((await readStoredGallery(productId)).map((entry) => [typeof entry === 'string' ? entry : entry.id, entry]));
+
+  /**
+   * Writes a new list of image ids (each as it is stored, see storedById; `edit` may change an
+   * inline object); `merge` recomputes it from the latest product when someone else changed it meanwhile.
+   */
+  const writeImages = async (next: (current: string[]) => string[], merge: boolean, edit?: (entry: StoredImage) => StoredImage) => {
     let current = latest.current;
     for (let attempt = 0; ; attempt++) {
       try {
-        await updateProduct(current.product.id, { gallery: { images: next(imagesOf(current.product).map((image) => image.id)) } }, current.etag);
+        const stored = await storedById(current.product.id);
+        const entries = next(imagesOf(current.product).map((image) => image.id)).map((id) => {
+          const entry = stored.get(id) ?? id;
+          return edit ? edit(entry) : entry;
+        });
+        await updateProduct(current.product.id, { gallery: { images: entries } }, current.etag);
         await reload();
         return;
       } catch (error) {
@@ -115,11 +126,13 @@ export function Gallery({ loaded, reload }: ProductSection) {
     if (!window.confirm(t('gallery.confirmRemove'))) return;
     setFailure(null);
     try {
+      const inline = typeof (await storedById(latest.current.product.id)).get(id) === 'object';
       await writeImages((current) => current.filter((item) => item !== id), false);
-      // The file goes too, unless another product's gallery still shows it (a 409: then it stays).
-      await deleteMedia(id).catch((error: unknown) => {
-        if (statusOf(error) !== 409) throw error;
-      });
+      // The file goes too, unless another product's gallery still shows it (a 409: then it stays); an inline image object has no media document.
+      if (!inline)
+        await deleteMedia(id).catch((error: unknown) => {
+          if (statusOf(error) !== 409) throw error;
+        });
       setNotice(t('gallery.removed'));
     } catch (error) {
       setFailure(error);
@@ -129,7 +142,11 @@ export function Gallery({ loaded, reload }: ProductSection) {
   const saveAlt = async (id: string) => {
     setFailure(null);
     try {
-      await updateAlt(id, alts[id] ?? '');
+      const alt = alts[id] ?? '';
+      // An inline image object's alt is the product's to change; a media document's, the media's.
+      if (typeof (await storedById(latest.current.product.id)).get(id) === 'object')
+        await writeImages((current) => current, false, (entry) => (typeof entry === 'object' && entry.id === id ? { ...entry, alt } : entry));
+      else await updateAlt(id, alt);
       await reload();
       setNotice(t('gallery.altSaved'));
     } catch (error) {

@@ -49,7 +49,7 @@ export function NewWebhook() {
     <section class="card webhook-editor">
       <h1>{t('webhooks.newTitle')}</h1>
       <p>{t('webhooks.newIntro')}</p>
-      <ErrorMessage error={failure} />
+      <ErrorMessage error={failure} fieldsShown />
       <ErrorSummary errors={problems} labels={labels} />
       <form onSubmit={submit} noValidate>
         <WebhookFields form={form} set={setForm} errors={problems} />

@@ -188,7 +188,7 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
           </button>
         </div>
       )}
-      <ErrorMessage error={failure} />
+      <ErrorMessage error={failure} fieldsShown />
       <ErrorSummary errors={errors} labels={labels} />
       <form onSubmit={save} noValidate>
         <fieldset>

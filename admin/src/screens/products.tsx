@@ -226,7 +226,16 @@ export function Products() {
 
       {list.status === 'failed' && <ErrorMessage error={list.error} retry={reload} />}
       {list.status === 'loading' && <Loading />}
-      {list.data && docs.length === 0 && list.status !== 'loading' && (
+      {list.data && docs.length === 0 && list.data.totalDocs > 0 && list.status !== 'loading' && (
+        // A page past the last one (an old link, fewer products since): there are products, just not here.
+        <div class="empty">
+          <p>{t('products.pastEnd', { pages: list.data.totalPages })}</p>
+          <button type="button" onClick={() => navigate({ page: list.data && list.data.totalPages > 1 ? list.data.totalPages : undefined })}>
+            {t('products.lastPage')}
+          </button>
+        </div>
+      )}
+      {list.data && docs.length === 0 && list.data.totalDocs === 0 && list.status !== 'loading' && (
         <div class="empty">
           <p>{filtered ? t('products.empty') : t('products.emptyAll')}</p>
           {filtered ? (

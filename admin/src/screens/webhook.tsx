@@ -115,7 +115,7 @@ function WebhookEditor({ webhook, saved, clearNotice }: { webhook: Webhook; save
         <h2>{t('webhooks.settings')}</h2>
         <WebhookState webhook={webhook} />
       </div>
-      <ErrorMessage error={failure} />
+      <ErrorMessage error={failure} fieldsShown />
       <ErrorSummary errors={problems} labels={labels} />
       <form onSubmit={save} noValidate>
         <WebhookFields form={form} set={setForm} errors={problems} />
