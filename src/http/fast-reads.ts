@@ -8,6 +8,7 @@ import { readProduct, type Representation } from '../operations/products/find-pr
 import { productAvailability } from '../operations/rental/product-availability.js';
 import { quoteProduct } from '../operations/rental/quote-product.js';
 import { API_HEADERS } from './security-headers.js';
+import { refuseWithoutHost } from './host-required.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -158,7 +159,12 @@ export class FastReads {
  */
 export function serverWith(reads: FastReads) {
   return (handler: Handler, options: FastifyServerOptions): Server => {
-    const server = createServer(reads.listener(handler));
+    const listener = reads.listener(handler);
+    // Node answers an HTTP/1.1 request without Host itself, with an empty body: it gets the contract's error shape here instead.
+    const server = createServer({ requireHostHeader: false }, (request, response) => {
+      if (request.headers.host === undefined && request.httpVersionMajor === 1 && request.httpVersionMinor >= 1) return refuseWithoutHost(response);
+      listener(request, response);
+    });
     server.keepAliveTimeout = options.keepAliveTimeout as number;
     server.requestTimeout = options.requestTimeout as number;
     server.setTimeout(options.connectionTimeout);

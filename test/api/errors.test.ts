@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { errorFields } from '../helpers/http.js';
@@ -52,6 +53,25 @@ for (const dialect of dialects) {
       const putLogin = await server.http.request('PUT', '/api/rents/login', { body: {} });
       assert.equal(putLogin.status, 405);
       assert.match(putLogin.headers.get('allow') ?? '', /POST/);
+    });
+
+    it('an HTTP/1.1 request without Host → 400 in the error shape; HTTP/1.0 needs none', async () => {
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const { port } = new URL(server.url);
+          const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+          let text = '';
+          socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+          socket.on('end', () => resolve(text));
+          socket.on('error', reject);
+        });
+      const missing = await raw('GET /api/products HTTP/1.1\r\nConnection: close\r\n\r\n');
+      assert.match(missing, /^HTTP\/1\.1 400 /);
+      assert.match(missing, /content-type: application\/json/i);
+      const body = JSON.parse(missing.slice(missing.indexOf('\r\n\r\n') + 4)) as { errors: { message: string }[] };
+      assert.match(body.errors[0]?.message ?? '', /Host/);
+      assert.match(await raw('GET /api/products HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'), /^HTTP\/1\.1 200 /);
+      assert.match(await raw('GET /api/products HTTP/1.0\r\n\r\n'), /^HTTP\/1\.1 200 /);
     });
 
     it('body over 1 MiB → 413', async () => {

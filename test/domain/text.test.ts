@@ -70,6 +70,8 @@ describe('folding and slugs', () => {
     assert.equal(slugify('Vrtačka Bosch'), 'vrtacka-bosch');
     assert.equal(slugify('  --Hello,   World!!-- '), 'hello-world');
     assert.equal(slugify('???'), 'product');
+    // Letters with no one-letter ASCII fold are spelled out, not dropped.
+    assert.equal(slugify('Ærø Øresund Łódź ﬁne Œuvre ǅ Straße'), 'aero-oresund-lodz-fine-oeuvre-dz-strasse');
     assert.ok(slugify('x'.repeat(500)).length <= 112);
     assert.match(slugify(`${'a'.repeat(111)} b`), /^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
