@@ -57,7 +57,7 @@ describe('OpenAPI document and docs page', () => {
       ['post', '/api/calendars'], ['get', '/api/calendars'], ['get', '/api/calendars/count'], ['get', '/api/calendars/{id}'], ['patch', '/api/calendars/{id}'], ['delete', '/api/calendars/{id}'], ['post', '/api/calendars/{id}'],
       ['get', '/api/products/{id}/quote'], ['get', '/api/products/{id}/availability'],
       ['post', '/api/bookings'], ['get', '/api/bookings'], ['get', '/api/bookings/count'], ['get', '/api/bookings/export'], ['get', '/api/bookings/{id}'], ['post', '/api/bookings/{id}'],
-      ['post', '/api/webhooks'], ['get', '/api/webhooks'], ['get', '/api/webhooks/{id}'], ['patch', '/api/webhooks/{id}'], ['delete', '/api/webhooks/{id}'], ['get', '/api/webhooks/{id}/deliveries'],
+      ['post', '/api/webhooks'], ['get', '/api/webhooks'], ['get', '/api/webhooks/count'], ['get', '/api/webhooks/{id}'], ['patch', '/api/webhooks/{id}'], ['delete', '/api/webhooks/{id}'], ['get', '/api/webhooks/{id}/deliveries'],
       ['get', '/api/events'],
     ];
     const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
