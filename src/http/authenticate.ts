@@ -9,6 +9,18 @@ import { SESSION_COOKIE } from './session-cookie.js';
 export const TOKEN_COOKIE = 'rental-token';
 const AUTHORIZATION = /^(?:Bearer|JWT)\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Where a token that does not hold leaves an anonymous caller rather than a 401: `me` answers
+ * `{user: null}` (SPEC 4), and signing in or resetting a password must work whatever stale
+ * token the client still sends.
+ */
+const ANONYMOUS_ON_BAD_TOKEN = new Set(['/api/rents/me', '/api/rents/login', '/api/rents/forgot-password', '/api/rents/reset-password']);
+
+/** Whether a request whose token does not hold goes on as anonymous: the paths above, and everything outside the API (the dashboard's pages, health). */
+function anonymousOnBadToken(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+  return ANONYMOUS_ON_BAD_TOKEN.has(path) || !path.startsWith('/api/');
+}
 
 function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
@@ -33,7 +45,10 @@ function originAllowed(request: FastifyRequest, allowList: string[]): boolean {
 /**
  * Reads the token from `Authorization: Bearer|JWT …`, in cookie mode the token cookie, or the
  * dashboard's session cookie.
- * A missing or invalid token makes an anonymous caller; operations answer 401 where that matters.
+ * A missing token makes an anonymous caller; operations answer 401 where that matters. A token
+ * that does not hold (another key, altered, expired, of a logged-out session) is a 401 on its
+ * own (SPEC 4), public reads included: its holder expects to be someone, and an owner reading
+ * their unpublished products would otherwise be told they do not exist.
  */
 export function tokenAuthenticator(sessions: SessionManager, config: RentalConfig): CallerResolver {
   return async (request): Promise<Caller> => {
@@ -48,9 +63,14 @@ export function tokenAuthenticator(sessions: SessionManager, config: RentalConfi
       token = (config.auth.cookies ? request.cookies?.[TOKEN_COOKIE] : undefined) ?? request.cookies?.[SESSION_COOKIE];
       via = 'cookie';
     }
+    // A header that names no token of ours (another scheme, a malformed one) does not hold either.
+    if (!token && via === 'header' && !anonymousOnBadToken(request)) throw Errors.TOKEN_INVALID();
     if (!token) return { user: null };
     const session = await sessions.authenticate(token);
-    if (!session) return { user: null };
+    if (!session) {
+      if (anonymousOnBadToken(request)) return { user: null };
+      throw Errors.TOKEN_INVALID();
+    }
     if (via === 'cookie' && WRITES.has(request.method) && !originAllowed(request, config.auth.csrf)) {
       throw Errors.CSRF_REFUSED();
     }
