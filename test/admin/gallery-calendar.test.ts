@@ -209,6 +209,21 @@ describe('dashboard: gallery and calendar (sqlite)', () => {
     assertNoProblems(dashboard, 'calendar');
   });
 
+  it('lists reservations in date-times with their times, each released by its own name', async () => {
+    const hourly = await server.http.post('/api/products/by-the-hour', { basic: { product_name: 'Pila' }, additional: { price: 100, time_unit: 'hour' } }, owner.token);
+    assert.equal(hourly.status, 201, hourly.text);
+    for (const [from, to] of [['2027-07-03T09:00:00Z', '2027-07-03T12:00:00Z'], ['2027-07-03T14:00:00+01:00', '2027-07-03T16:30:00+01:00']]) {
+      assert.equal((await server.http.post('/api/products/by-the-hour', { action: 'reserve', from, to }, owner.token)).status, 200);
+    }
+    await page.goto(`${server.url}/admin/products/by-the-hour/calendar?month=2027-07`);
+    await page.getByRole('heading', { name: 'July 2027' }).waitFor();
+    // Prague is UTC+2 in July: 09:00Z is 11:00 there, 14:00+01:00 is 15:00.
+    // (\s: ICU may put a narrow no-break space before AM and PM.)
+    await page.getByRole('button', { name: /^Release the reservation Jul 3, 2027, 11:00\sAM – Jul 3, 2027, 2:00\sPM$/ }).waitFor();
+    await page.getByRole('button', { name: /^Release the reservation Jul 3, 2027, 3:00\sPM – Jul 3, 2027, 5:30\sPM$/ }).waitFor();
+    assertNoProblems(dashboard, 'calendar in hours');
+  });
+
   it('the gallery and the calendar work at 390 px wide', async () => {
     const phone = await openDashboard(browser, { viewport: PHONE });
     try {

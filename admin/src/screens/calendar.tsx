@@ -79,6 +79,8 @@ export function Calendar({ loaded, reload }: ProductSection) {
   // Bookings confirmed and imports synced elsewhere change the month; the product's own events reload it through the product.
   useLiveReload((event) => productOf(event) === loaded.product.id && (event.type.startsWith('booking.') || event.type.startsWith('calendar.')), refreshAvailability);
   const kinds = useMemo(() => dayKinds(availability.data), [availability.data]);
+  // A reservation in date-times (SPEC 2: half-open, e.g. hours) shows its times; one in dates, its days.
+  const when = (value: string) => (value.includes('T') ? i18n.dateTime(value) : i18n.date(value));
   const inMonth = reservations.filter((item) => item.last >= monthFirst && item.first <= monthLast).sort((a, b) => a.first.localeCompare(b.first));
 
   const from = anchor && end ? (anchor < end ? anchor : end) : anchor;
@@ -282,17 +284,17 @@ export function Calendar({ loaded, reload }: ProductSection) {
           {inMonth.map((item) => (
             <li key={item.id}>
               <span>
-                {i18n.date(item.from)} – {i18n.date(item.to)}
+                {when(item.from)} – {when(item.to)}
               </span>
               {item.note && <span class="muted"> {item.note}</span>}
               {item.source === 'ical' && <span class="badge badge-off">{t('calendar.imported')}</span>}
               {item.bookingId && (
-                <a href={`/admin/bookings/${encodeURIComponent(item.bookingId)}`} aria-label={t('calendar.bookingLabel', { from: i18n.date(item.from), to: i18n.date(item.to) })}>
+                <a href={`/admin/bookings/${encodeURIComponent(item.bookingId)}`} aria-label={t('calendar.bookingLabel', { from: when(item.from), to: when(item.to) })}>
                   {t('calendar.booking')}
                 </a>
               )}
               {item.source !== 'ical' && !item.bookingId && (
-                <button type="button" disabled={busy} onClick={() => release(item)} aria-label={t('calendar.releaseLabel', { from: i18n.date(item.from), to: i18n.date(item.to) })}>
+                <button type="button" disabled={busy} onClick={() => release(item)} aria-label={t('calendar.releaseLabel', { from: when(item.from), to: when(item.to) })}>
                   {t('calendar.release')}
                 </button>
               )}
