@@ -69,6 +69,26 @@ describe('dashboard: the account, and accounts for admins (sqlite)', () => {
     await assertAccessible(page, 'terms with an error');
   });
 
+  it('edits the invoicing details as JSON: a key taken out is removed, anything but an object refused in words', async () => {
+    await page.goto(`${server.url}/admin/account`);
+    const field = page.getByLabel('Invoicing details (JSON)');
+    await field.waitFor();
+    await field.fill('{"iban": "CZ65 0800 0000 1920 0014 5399", "vat": "CZ12345678"}');
+    await page.getByRole('button', { name: 'Save invoicing details' }).click();
+    await page.getByRole('status').filter({ hasText: 'Invoicing details saved.' }).waitFor();
+    const invoices = async () => ((await profile()) as Profile & { invoices?: Record<string, unknown> }).invoices;
+    assert.deepEqual(await invoices(), { iban: 'CZ65 0800 0000 1920 0014 5399', vat: 'CZ12345678' });
+    await field.fill('{"iban": "CZ65 0800 0000 1920 0014 5399"}');
+    await page.getByRole('button', { name: 'Save invoicing details' }).click();
+    await page.getByRole('status').filter({ hasText: 'Invoicing details saved.' }).waitFor();
+    assert.deepEqual(await invoices(), { iban: 'CZ65 0800 0000 1920 0014 5399' }, 'the key taken out is gone');
+    await field.fill('[1, 2]');
+    await page.getByRole('button', { name: 'Save invoicing details' }).click();
+    await page.locator('#invoices-error').filter({ hasText: 'Must be a JSON object' }).waitFor();
+    assert.deepEqual(await invoices(), { iban: 'CZ65 0800 0000 1920 0014 5399' });
+    assertNoProblems(dashboard, 'invoices');
+  });
+
   it('changes the password: the current one is required and checked', async () => {
     await page.reload();
     await page.getByLabel('New password', { exact: true }).fill('an even better password');

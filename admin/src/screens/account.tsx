@@ -6,6 +6,7 @@ import { ErrorMessage, Loading, Notice } from '../components/feedback.js';
 import { useLoad } from '../components/use-load.js';
 import { fieldErrors } from '../errors.js';
 import { readAccount, updateAccount, type PublicProfile, type Term } from '../api/accounts.js';
+import { mergePatch } from '../merge-patch.js';
 
 /** Field errors, and any other error, of one form's last attempt. */
 function useAttempt() {
@@ -168,6 +169,50 @@ function Password({ id, email }: { id: string; email: string }) {
   );
 }
 
+/**
+ * The account's invoicing details (`invoices`, any JSON object: an IBAN, a VAT number…), edited
+ * as JSON. What changed is sent as a merge patch, so a key taken out is removed (null).
+ */
+function Invoices({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
+  const { t } = useI18n();
+  const [text, setText] = useState(JSON.stringify(profile.invoices ?? {}, null, 2));
+  const [problem, setProblem] = useState<string | null>(null);
+  const attempt = useAttempt();
+  const submit = (event: Event) => {
+    event.preventDefault();
+    let next: unknown;
+    try {
+      next = JSON.parse(text);
+    } catch {
+      next = undefined;
+    }
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) {
+      setProblem(t('account.invoicesNotObject'));
+      return;
+    }
+    setProblem(null);
+    void attempt.run(async () => {
+      const patch = mergePatch(profile.invoices ?? {}, next);
+      if (patch) saved(await updateAccount(profile.id, { invoices: patch }));
+      return t('account.invoicesSaved');
+    });
+  };
+  const errors = [...(problem ? [problem] : []), ...(attempt.errors.invoices ?? [])];
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="invoices-title">
+      <h2 id="invoices-title">{t('account.invoices')}</h2>
+      <Notice text={attempt.notice} />
+      <ErrorMessage error={attempt.error} fieldsShown />
+      <Field id="invoices" label={t('account.invoicesLabel')} hint={t('account.invoicesHint')} errors={errors}>
+        <textarea id="invoices" rows={6} spellcheck={false} value={text} onInput={(event) => setText(event.currentTarget.value)} {...described('invoices', t('account.invoicesHint'), errors)} />
+      </Field>
+      <button type="submit" class="primary" disabled={attempt.busy}>
+        {t('account.saveInvoices')}
+      </button>
+    </form>
+  );
+}
+
 export function Account() {
   const { t } = useI18n();
   const user = useUser();
@@ -187,6 +232,7 @@ export function Account() {
         <div class="panels">
           <Profile profile={profile.data} saved={saved} />
           <Terms profile={profile.data} saved={saved} />
+          <Invoices profile={profile.data} saved={saved} />
           <Password id={user.id} email={user.email} />
         </div>
       )}
