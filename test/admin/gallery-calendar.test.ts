@@ -221,6 +221,20 @@ describe('dashboard: gallery and calendar (sqlite)', () => {
     // (\s: ICU may put a narrow no-break space before AM and PM.)
     await page.getByRole('button', { name: /^Release the reservation Jul 3, 2027, 11:00\sAM – Jul 3, 2027, 2:00\sPM$/ }).waitFor();
     await page.getByRole('button', { name: /^Release the reservation Jul 3, 2027, 3:00\sPM – Jul 3, 2027, 5:30\sPM$/ }).waitFor();
+
+    // And reserves by the hour: a day chosen, then times of day on it (in the browser's zone).
+    await page.locator('[data-day="2027-07-05"]').click();
+    await page.locator('[data-day="2027-07-05"]').click();
+    await page.getByLabel('At times of day').check();
+    await page.getByLabel('From, on Jul 5, 2027').fill('09:00');
+    await page.getByLabel('Until, on Jul 5, 2027').fill('12:00');
+    await page.getByText('3 hours', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Reserve these days' }).click();
+    await page.getByRole('status').filter({ hasText: 'Reserved.' }).waitFor();
+    const stored = (await server.http.get<Product>('/api/products/by-the-hour', owner.token)).body.availability.reservationDates;
+    const made = stored.find((item) => item.from.startsWith('2027-07-05'));
+    assert.ok(made, JSON.stringify(stored));
+    assert.deepEqual([Date.parse(made.from), Date.parse(made.to)], [Date.parse('2027-07-05T07:00:00Z'), Date.parse('2027-07-05T10:00:00Z')]);
     assertNoProblems(dashboard, 'calendar in hours');
   });
 

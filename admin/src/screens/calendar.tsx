@@ -51,6 +51,10 @@ export function Calendar({ loaded, reload }: ProductSection) {
   const [end, setEnd] = useState<string | null>(null);
   const [focus, setFocus] = useState<string>(now.slice(0, 7) === shown ? now : `${shown}-01`);
   const [note, setNote] = useState('');
+  // Times of day on the first and the last chosen day (a rental by the hour): the reservation is then in date-times (SPEC 2).
+  const [timed, setTimed] = useState(false);
+  const [fromTime, setFromTime] = useState('09:00');
+  const [toTime, setToTime] = useState('17:00');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   /** A notice held back until the day statuses of the product's version `of` are shown, so that the grid agrees with it. */
@@ -85,21 +89,25 @@ export function Calendar({ loaded, reload }: ProductSection) {
 
   const from = anchor && end ? (anchor < end ? anchor : end) : anchor;
   const to = anchor && end ? (anchor < end ? end : anchor) : anchor;
+  /** A day and a time of day in the browser's zone, as the instant the API takes. */
+  const instant = (day: string, time: string) => new Date(`${day}T${time}:00`).toISOString();
+  /** What is reserved and quoted: the chosen days, or from a time on the first to a time on the last. */
+  const asked = from && to ? (timed && fromTime && toTime ? { from: instant(from, fromTime), to: instant(to, toTime) } : { from, to }) : null;
   const selectedOn = (day: string) => from !== null && to !== null && from <= day && day <= to;
   const [quote, setQuote] = useState<{ key: string; state: 'loading' | 'failed' | 'ready'; data?: Awaited<ReturnType<typeof quoteOf>>; error?: unknown } | null>(null);
   useEffect(() => {
-    if (!from || !to) return setQuote(null);
-    const key = `${from}/${to}`;
+    if (!asked) return setQuote(null);
+    const key = `${asked.from}/${asked.to}`;
     let current = true;
     setQuote({ key, state: 'loading' });
-    quoteOf(loaded.product.id, from, to).then(
+    quoteOf(loaded.product.id, asked.from, asked.to).then(
       (data) => current && setQuote({ key, state: 'ready', data }),
       (error: unknown) => current && setQuote({ key, state: 'failed', error }),
     );
     return () => {
       current = false;
     };
-  }, [from, to, loaded.product.id, loaded.product.updatedAt]);
+  }, [asked?.from, asked?.to, loaded.product.id, loaded.product.updatedAt]);
 
   const goMonth = (by: number) => {
     const date = new Date(Date.UTC(year, month + by, 1));
@@ -138,11 +146,11 @@ export function Calendar({ loaded, reload }: ProductSection) {
 
   const reserve = async (event: Event) => {
     event.preventDefault();
-    if (!from || !to) return;
+    if (!asked) return;
     setBusy(true);
     setFailure(null);
     try {
-      await runAction(loaded.product.id, 'reserve', { from, to, ...(note.trim() ? { note: note.trim() } : {}) });
+      await runAction(loaded.product.id, 'reserve', { ...asked, ...(note.trim() ? { note: note.trim() } : {}) });
       const changed = await reload();
       clear();
       setNote('');
@@ -263,7 +271,23 @@ export function Calendar({ loaded, reload }: ProductSection) {
       {from && to && (
         <form class="reserve" onSubmit={reserve}>
           <p role="status">{t('calendar.selection', { from: i18n.date(from), to: i18n.date(to) })}</p>
-          <QuoteBox quote={quote && quote.key === `${from}/${to}` ? quote : { key: '', state: 'loading' }} />
+          <div class="field field-check">
+            <input id="reservation-timed" type="checkbox" checked={timed} onChange={(event) => setTimed(event.currentTarget.checked)} />
+            <label for="reservation-timed">{t('calendar.timed')}</label>
+          </div>
+          {timed && (
+            <div class="times">
+              <div class="field">
+                <label for="reservation-from-time">{t('calendar.fromTime', { day: i18n.date(from) })}</label>
+                <input id="reservation-from-time" type="time" value={fromTime} onInput={(event) => setFromTime(event.currentTarget.value)} />
+              </div>
+              <div class="field">
+                <label for="reservation-to-time">{t('calendar.toTime', { day: i18n.date(to) })}</label>
+                <input id="reservation-to-time" type="time" value={toTime} onInput={(event) => setToTime(event.currentTarget.value)} />
+              </div>
+            </div>
+          )}
+          <QuoteBox quote={quote && asked && quote.key === `${asked.from}/${asked.to}` ? quote : { key: '', state: 'loading' }} />
           <div class="field">
             <label for="reservation-note">{t('calendar.note')}</label>
             <input id="reservation-note" value={note} maxLength={2000} onInput={(event) => setNote(event.currentTarget.value)} />
