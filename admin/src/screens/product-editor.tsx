@@ -13,9 +13,9 @@ import { listAccounts, readAccount, termLabel, type Term } from '../api/accounts
 import { compact, documentOf, formOf, inputOfField, ownerId, type ProductForm } from './product-form.js';
 import type { LoadedProduct } from './product-screens.js';
 import type { MessageKey } from '../i18n/en.js';
+import { DEFAULT_TIME_UNITS, configuredTimeUnits } from '../api/time-units.js';
 
 /** The default time units; an installation may configure others, which can be typed in. */
-const TIME_UNITS = ['hour', 'day', 'week', 'month', 'year'];
 
 /** The owner's terms, from the product when it is theirs already, else from their profile. */
 function useTerms(owner: string, product: Product | null): Term[] | undefined {
@@ -54,6 +54,9 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
   const [busy, setBusy] = useState(false);
   const terms = useTerms(form.rent_owner, product);
   const [accounts] = useLoad(async () => (isAdmin ? (await listAccounts({ limit: 100, sort: 'rentNameSystem' })).docs : []), [isAdmin]);
+  // The configuration may add units (a cottage by the night): the service's own list, the defaults meanwhile.
+  const [units] = useLoad(configuredTimeUnits, []);
+  const timeUnits = units.data ?? DEFAULT_TIME_UNITS;
 
   const messages = { notNumber: t('editor.notNumber'), jsonInvalid: t('editor.jsonInvalid'), tiersInvalid: t('editor.tiersInvalid') };
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(original), [form, original]);
@@ -228,7 +231,7 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
             <Field id="time_unit" label={t('editor.timeUnit')} errors={byInput.time_unit}>
               <select id="time_unit" value={form.time_unit} onChange={(event) => set('time_unit', event.currentTarget.value)} {...described('time_unit', undefined, byInput.time_unit)}>
                 <option value="">{t('editor.noUnit')}</option>
-                {[...TIME_UNITS, ...(form.time_unit && !TIME_UNITS.includes(form.time_unit) ? [form.time_unit] : [])].map((unit) => (
+                {[...timeUnits, ...(form.time_unit && !timeUnits.includes(form.time_unit) ? [form.time_unit] : [])].map((unit) => (
                   <option key={unit} value={unit}>
                     {i18n.t(`unit.${unit}` as MessageKey) === `unit.${unit}` ? unit : i18n.t(`unit.${unit}` as MessageKey)}
                   </option>
