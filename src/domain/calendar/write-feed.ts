@@ -21,11 +21,26 @@ export const reservationUid = (productId: string, reservationId: string): string
 const isDate = (text: string) => text.length === 10;
 
 /**
+ * A TEXT value as RFC 5545 §3.3.11 writes it: backslash, semicolon and comma escaped, a line
+ * break as `\n`, other control characters dropped. ical-generator escapes the events' texts but
+ * writes the calendar's NAME and X-WR-CALNAME as given: a business name with a comma broke the
+ * feed, and one with CRLF in it could add lines (a forged VEVENT) to it.
+ */
+export const escapeText = (text: string): string =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+
+/**
  * An iCalendar feed (RFC 5545, CRLF, folded lines, PRODID, VERSION) of the entries: dates as
  * all-day events whose DTEND is the day after the last day, date-times in UTC.
  */
 export function writeFeed(entries: readonly FeedEntry[], name?: string): string {
-  const calendar = ical({ prodId: PRODUCT_ID, method: ICalCalendarMethod.PUBLISH, ...(name ? { name } : {}) });
+  const calendar = ical({ prodId: PRODUCT_ID, method: ICalCalendarMethod.PUBLISH, ...(name ? { name: escapeText(name) } : {}) });
   for (const entry of entries) {
     const start = parseBoundary(entry.from, 'start');
     const end = parseBoundary(entry.to, 'end');
