@@ -89,6 +89,21 @@ describe('reading iCalendar feeds', () => {
     assert.equal(series.at(-1)?.from, `${Y1}-04-20T06:00:00.000Z`);
   });
 
+  it('counts DTSTART as the first occurrence of an event that recurs by RDATE alone (RFC 5545 §3.8.5.2), unless an EXDATE names it', () => {
+    const year = Number(Y1);
+    const timed = parseFeed(feed(['UID:rdate', `DTSTART:${year}0113T100000Z`, `DTEND:${year}0113T120000Z`, `RDATE:${year}0120T100000Z,${year}0127T100000Z`]), { now });
+    assert.deepEqual(timed.map((block) => [block.from, block.to]), [
+      [`${year}-01-13T10:00:00.000Z`, `${year}-01-13T12:00:00.000Z`],
+      [`${year}-01-20T10:00:00.000Z`, `${year}-01-20T12:00:00.000Z`],
+      [`${year}-01-27T10:00:00.000Z`, `${year}-01-27T12:00:00.000Z`],
+    ]);
+    assert.equal(new Set(timed.map((block) => block.uid)).size, 3);
+    const allDay = parseFeed(feed(['UID:rdate-day', `DTSTART;VALUE=DATE:${year}0301`, `RDATE;VALUE=DATE:${year}0401`]), { now });
+    assert.deepEqual(allDay.map((block) => [block.from, block.to]), [[`${year}-03-01`, `${year}-03-01`], [`${year}-04-01`, `${year}-04-01`]]);
+    const excluded = parseFeed(feed(['UID:rdate-ex', `DTSTART:${year}0113T100000Z`, `DTEND:${year}0113T120000Z`, `RDATE:${year}0120T100000Z`, `EXDATE:${year}0113T100000Z`]), { now });
+    assert.deepEqual(excluded.map((block) => block.from), [`${year}-01-20T10:00:00.000Z`]);
+  });
+
   it('takes the occurrences of an open-ended RRULE from now to two years ahead, and no further', () => {
     const series = byUid(parse('google-calendar.ics'), '9m8n7b6v5c4x3z2l1k0j9h8g7f@google.com');
     const horizon = new Date(now);

@@ -142,18 +142,27 @@ class FeedReader {
       return;
     }
     const startTzid = tzidOf(master, 'dtstart');
+    const seen = new Set<string>();
+    const occurrence = (next: ICAL.Time) => {
+      const key = occurrenceKey(next, startTzid, this.calendarZone);
+      if (seen.has(key)) return;
+      seen.add(key);
+      const details = event.getOccurrenceDetails(next);
+      const item = details.item ?? event;
+      const itemStart = this.instant(details.startDate, tzidOf(item.component, 'dtstart'));
+      if (itemStart >= this.limits.horizon) return;
+      this.add({ uid: `${uid}/${key}`, item, start: details.startDate, end: details.endDate });
+    };
+    // RFC 5545 §3.8.5.2: the recurrence set includes DTSTART. ical.js yields it with an RRULE, but
+    // with RDATEs alone it yields only those: the first occurrence was lost (and double-booked).
+    if (!master.hasProperty('rrule') && !excludes(master, event.startDate, startTzid, this.calendarZone)) occurrence(event.startDate);
     const iterator = event.iterator();
     for (let next = iterator.next(); next; next = iterator.next()) {
       if (++this.limits.steps > this.limits.maxSteps) {
         throw new FeedError(`The feed's recurring events take more than ${this.limits.maxSteps} steps to expand.`);
       }
       if (this.instant(next, startTzid) >= this.limits.horizon) break;
-      const details = event.getOccurrenceDetails(next);
-      const occurrenceUid = `${uid}/${occurrenceKey(next, startTzid, this.calendarZone)}`;
-      const item = details.item ?? event;
-      const itemStart = this.instant(details.startDate, tzidOf(item.component, 'dtstart'));
-      if (itemStart >= this.limits.horizon) continue;
-      this.add({ uid: occurrenceUid, item, start: details.startDate, end: details.endDate });
+      occurrence(next);
     }
   }
 
@@ -164,6 +173,14 @@ class FeedReader {
     const key = recurrenceId ? `/${occurrenceKey(recurrenceId, tzidOf(override, 'recurrence-id'), this.calendarZone)}` : '';
     this.add({ uid: `${uidOf(override)}${key}`, item: event, start: event.startDate, end: event.endDate });
   }
+}
+
+/** Whether an EXDATE of the event names this occurrence. */
+function excludes(master: ICAL.Component, time: ICAL.Time, tzid: string | undefined, calendarZone: string): boolean {
+  const key = occurrenceKey(time, tzid, calendarZone);
+  return master.getAllProperties('exdate').some((property) =>
+    property.getValues().some((value) => value instanceof ICAL.Time && occurrenceKey(value, tzidOf(master, 'exdate') ?? tzid, calendarZone) === key),
+  );
 }
 
 /** A VEVENT must have a usable DTSTART; reading it throws for malformed values, which the caller reports. */
