@@ -13,5 +13,9 @@ export async function loadConfig(path: string, options: { required: boolean }): 
     return resolveConfig({});
   }
   const module = (await importConfigModule(path)) as { default?: unknown };
-  return resolveConfig(module.default ?? module);
+  // Payload's buildConfig returns a promise: a default export that is one is awaited (the namespace itself never is).
+  const given: unknown = module.default !== undefined ? await module.default : module;
+  if (typeof given === 'function') throw new ConfigError('default export', 'is a function: export the configuration object itself (`export default defineConfig({ … })`).');
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new ConfigError('default export', 'must be the configuration object (`export default defineConfig({ … })`).');
+  return resolveConfig(given);
 }

@@ -26,6 +26,20 @@ const bool: Check = (value, key) => {
 const whole = (min: number): Check => (value, key) => {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new ConfigError(key, `must be a whole number of at least ${min}.`);
 };
+/**
+ * A whole number from `min` to `max`: durations beyond those bounds passed the check and broke
+ * later (a retention of 1e20 ms made every pruning an invalid date; a lockTime of 1e19 ms overflowed
+ * PostgreSQL's bigint, and each wrong password was a 500).
+ */
+const wholeUpTo = (min: number, max: number, unit: string): Check => (value, key) => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new ConfigError(key, `must be a whole number of ${unit} from ${min} to ${max}.`);
+};
+/** 100 years, in milliseconds and in seconds. */
+const MAX_MS = 3_155_760_000_000;
+const MAX_SECONDS = MAX_MS / 1000;
+/** What Node's timers wait at most: a longer wait fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+const ms = (min: number): Check => wholeUpTo(min, MAX_MS, 'milliseconds');
 const strings = (nonEmpty: boolean): Check => (value, key) => {
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) throw new ConfigError(key, 'must be a list of non-empty strings.');
   if (nonEmpty && value.length === 0) throw new ConfigError(key, 'must not be empty.');
@@ -54,7 +68,7 @@ const mapOf = (check: Check): Check => (value, key) => {
   for (const [name, member] of Object.entries(value)) check(member, `${key}.${name}`);
 };
 
-const window = object({ max: whole(1), window: whole(1) });
+const window = object({ max: whole(1), window: wholeUpTo(1, MAX_TIMER_MS, 'milliseconds') });
 /** A limit of its own for some endpoints, or `false`: they count only under the overall limit. */
 const windowOrOff: Check = (value, key) => {
   if (value !== false) window(value, key);
@@ -84,20 +98,20 @@ const SCHEMA: Record<string, Check> = {
   }),
   products: object({ upsert: bool, createWithoutId: bool, maxLimit: whole(1), timeUnits: strings(true) }),
   auth: object({
-    tokenExpiration: whole(1),
+    tokenExpiration: wholeUpTo(1, MAX_SECONDS, 'seconds'),
     cookies: bool,
     maxLoginAttempts: whole(1),
-    lockTime: whole(0),
-    forgotPasswordExpiration: whole(1),
-    forgotPasswordInterval: whole(0),
+    lockTime: ms(0),
+    forgotPasswordExpiration: ms(1),
+    forgotPasswordInterval: ms(0),
     csrf: origins,
     openRegistration: bool,
   }),
   rateLimit: (value, key) => {
     if (value === false) return;
-    checkObject(value, key, { max: whole(1), window: whole(1), login: windowOrOff, bookings: windowOrOff });
+    checkObject(value, key, { max: whole(1), window: wholeUpTo(1, MAX_TIMER_MS, 'milliseconds'), login: windowOrOff, bookings: windowOrOff });
   },
-  bookings: object({ requestExpiry: whole(0) }),
+  bookings: object({ requestExpiry: ms(0) }),
   cors: object({
     origins: (value, key) => {
       strings(false)(value, key);
@@ -122,9 +136,9 @@ const SCHEMA: Record<string, Check> = {
     }),
   }),
   import: object({ maxRows: whole(1), maxBytes: whole(1) }),
-  calendars: object({ syncInterval: whole(1), allowPrivateAddresses: bool }),
+  calendars: object({ syncInterval: ms(1), allowPrivateAddresses: bool }),
   webhooks: object({ allowPrivateAddresses: bool }),
-  events: object({ retention: whole(1) }),
+  events: object({ retention: ms(1) }),
 };
 
 /** An endpoint group's own rate limit over the default's, key by key; `false` turns it off. */

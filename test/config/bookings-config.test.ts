@@ -38,7 +38,7 @@ describe('the bookings configuration (SPEC 8–11 keys)', () => {
 
   it('names the key of a bad value', () => {
     const cases: [unknown, RegExp][] = [
-      [{ bookings: { requestExpiry: -1 } }, /`bookings\.requestExpiry` must be a whole number of at least 0/],
+      [{ bookings: { requestExpiry: -1 } }, /`bookings\.requestExpiry` must be a whole number of milliseconds from 0/],
       [{ bookings: { expiry: 5 } }, /`bookings\.expiry` is not a configuration key/],
       [{ rateLimit: { bookings: { max: 0 } } }, /`rateLimit\.bookings\.max`/],
       [{ access: { bookings: { delete: () => true } } }, /`access\.bookings\.delete` is not a configuration key/],

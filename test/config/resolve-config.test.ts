@@ -20,9 +20,9 @@ describe('resolving the password reset settings', () => {
 
   it('names the key of a bad value', () => {
     const cases: [unknown, RegExp][] = [
-      [{ auth: { forgotPasswordExpiration: 0 } }, /`auth\.forgotPasswordExpiration` must be a whole number of at least 1/],
+      [{ auth: { forgotPasswordExpiration: 0 } }, /`auth\.forgotPasswordExpiration` must be a whole number of milliseconds from 1/],
       [{ auth: { forgotPasswordExpiration: '1h' } }, /`auth\.forgotPasswordExpiration`/],
-      [{ auth: { forgotPasswordInterval: -1 } }, /`auth\.forgotPasswordInterval` must be a whole number of at least 0/],
+      [{ auth: { forgotPasswordInterval: -1 } }, /`auth\.forgotPasswordInterval` must be a whole number of milliseconds from 0/],
       [{ hooks: { rents: { afterForgotPassword: 'mail' } } }, /`hooks\.rents\.afterForgotPassword` must be a function/],
       [{ hooks: { rents: { afterForgotPassword: [() => {}, 5] } } }, /`hooks\.rents\.afterForgotPassword\.1` must be a function/],
     ];
@@ -38,7 +38,7 @@ describe('resolving the calendars settings', () => {
   });
 
   it('names the key of a bad value', () => {
-    assert.throws(() => resolveConfig({ calendars: { syncInterval: 0.5 } }), /`calendars\.syncInterval` must be a whole number of at least 1/);
+    assert.throws(() => resolveConfig({ calendars: { syncInterval: 0.5 } }), /`calendars\.syncInterval` must be a whole number of milliseconds from 1/);
     assert.throws(() => resolveConfig({ calendars: { allowPrivateAddresses: 'yes' } }), /`calendars\.allowPrivateAddresses` must be true or false/);
     assert.throws(() => resolveConfig({ calendars: { interval: 5 } }), /`calendars\.interval` is not a configuration key/);
   });
