@@ -1,4 +1,5 @@
 import { defaultConfig } from './defaults.js';
+import { durationMs } from '../domain/duration.js';
 import type { AccessFunction, RateLimitWindow, RentalConfig, RentalConfigInput } from './types.js';
 
 /** Raised for a configuration that cannot run; its message names the offending key. */
@@ -63,6 +64,32 @@ function checkObject(value: unknown, key: string, checks: Record<string, Check>)
 }
 
 const object = (checks: Record<string, Check>): Check => (value, key) => checkObject(value, key, checks);
+
+const nonEmptyString: Check = (value, key) => {
+  if (typeof value !== 'string' || value === '') throw new ConfigError(key, 'must be a non-empty string.');
+};
+
+/** `products.timeUnits`: names (SPEC 8's five have their lengths; another is counted as a day), or `{ name, length }` with an ISO 8601 duration. */
+const timeUnits: Check = (value, key) => {
+  if (!Array.isArray(value) || value.length === 0) throw new ConfigError(key, 'must be a non-empty list of unit names, or of `{ name, length }` with an ISO 8601 duration.');
+  const names = new Set<string>();
+  for (const [index, unit] of value.entries()) {
+    const at = `${key}.${index}`;
+    if (typeof unit === 'string') nonEmptyString(unit, at);
+    else {
+      checkObject(unit, at, {
+        name: nonEmptyString,
+        length: (length, lengthKey) => {
+          if ((durationMs(length) ?? 0) <= 0) throw new ConfigError(lengthKey, 'must be an ISO 8601 duration longer than nothing, such as P1D or PT30M.');
+        },
+      });
+      for (const member of ['name', 'length']) if ((unit as Record<string, unknown>)[member] === undefined) throw new ConfigError(`${at}.${member}`, 'is required.');
+    }
+    const name = typeof unit === 'string' ? unit : (unit as { name: string }).name;
+    if (names.has(name)) throw new ConfigError(at, `names the unit \`${name}\` a second time.`);
+    names.add(name);
+  }
+};
 const mapOf = (check: Check): Check => (value, key) => {
   if (!isObject(value)) throw new ConfigError(key, 'must be an object.');
   for (const [name, member] of Object.entries(value)) check(member, `${key}.${name}`);
@@ -96,7 +123,7 @@ const SCHEMA: Record<string, Check> = {
       throw new ConfigError(key, 'has the name of a built-in action; change its access with access.products.actions instead.');
     }
   }),
-  products: object({ upsert: bool, createWithoutId: bool, maxLimit: whole(1), timeUnits: strings(true) }),
+  products: object({ upsert: bool, createWithoutId: bool, maxLimit: whole(1), timeUnits }),
   auth: object({
     tokenExpiration: wholeUpTo(1, MAX_SECONDS, 'seconds'),
     cookies: bool,

@@ -1,3 +1,5 @@
+import type { TimeUnitDefinition } from '../domain/rental/units.js';
+
 /** The project configuration (SPEC section 6): what a `rental.config.ts` may set. */
 
 /** The signed-in caller as access rules and hooks see it; null for anonymous callers. */
@@ -101,7 +103,8 @@ export interface RentalConfig {
   access: { products: ProductsAccess; rents: RentsAccess; rentMedia: CollectionAccess; bookings: BookingsAccess; calendars: CollectionAccess; webhooks: CollectionAccess };
   hooks: { products: ProductHooks; rents: RentsHooks; bookings: BookingHooks };
   actions: Record<string, ActionDefinition>;
-  products: { upsert: boolean; createWithoutId: boolean; maxLimit: number; timeUnits: string[] };
+  /** `timeUnits`: names (SPEC 8's five have their lengths), or `{ name, length }` with an ISO 8601 duration for a unit of another length. */
+  products: { upsert: boolean; createWithoutId: boolean; maxLimit: number; timeUnits: (string | TimeUnitDefinition)[] };
   auth: {
     tokenExpiration: number;
     cookies: boolean;

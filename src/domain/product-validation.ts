@@ -1,3 +1,4 @@
+import { unitNames, type TimeUnitDefinition } from './rental/units.js';
 import type { ErrorItem } from '../errors/api-error.js';
 import { fieldRuleErrors, requiredIn } from './field-registry.js';
 import { isPlainObject } from './merge.js';
@@ -22,8 +23,9 @@ function namingRequiredFields(errors: ErrorItem[]): ErrorItem[] {
   });
 }
 
-export function createProductValidator(timeUnits: readonly string[]): ProductValidator {
-  const schemaCheck: SchemaCheck = compileSchema(productInputSchema(timeUnits));
+/** `timeUnits`: the configuration's (names, or names with a length). */
+export function createProductValidator(timeUnits: readonly (string | TimeUnitDefinition)[]): ProductValidator {
+  const schemaCheck: SchemaCheck = compileSchema(productInputSchema(unitNames(timeUnits)));
   return {
     check(input) {
       const errors = namingRequiredFields(schemaCheck(input));

@@ -1,3 +1,4 @@
+import { unitNames } from '../domain/rental/units.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { depthOf, listQueryOf, type Depth, type ListParams, type ListQuery } from '../domain/list-query.js';
 import { parseSelect, selected, type Selection } from '../domain/select.js';
@@ -92,7 +93,7 @@ export function productsRoutes(services: Services) {
   };
 
   const product = Type.Ref('Product');
-  const input = productInputSchema(services.config.products.timeUnits);
+  const input = productInputSchema(unitNames(services.config.products.timeUnits));
   const tags = ['products'];
   const schemas = {
     list: { tags, summary: 'List products', security: bearerSecurity, querystring: productListQuery(listOptions.maxLimit), response: { 200: paginated(product), ...errorResponses(400, 401, 403) } },

@@ -29,6 +29,8 @@ export interface QuoteInput {
   price?: number;
   caution?: number;
   timeUnit?: string;
+  /** The configuration's unit lengths (unitLengths); SPEC 8's five when absent. */
+  unitLengths?: Readonly<Record<string, number>>;
   /** The product's reservations, bare; the buffers widen them here. */
   reservations: readonly Interval[];
 }
@@ -69,8 +71,8 @@ export const overlapsReservations = (interval: Interval, reservations: readonly 
 export const OVERLAP_MESSAGE = 'The product is not free for this time (another reservation, with the buffers kept around it).';
 
 /** What a rental costs: its units, the unit price of the tier that applies, the price, caution and total. */
-export function priceOf(input: Pick<QuoteInput, 'interval' | 'rules' | 'price' | 'caution' | 'timeUnit'>): Omit<Quote, 'violations'> {
-  const unit = pricedUnit(input.timeUnit);
+export function priceOf(input: Pick<QuoteInput, 'interval' | 'rules' | 'price' | 'caution' | 'timeUnit' | 'unitLengths'>): Omit<Quote, 'violations'> {
+  const unit = pricedUnit(input.timeUnit, input.unitLengths);
   const units = unitsOf(input.interval, unit.ms);
   const unitPrice = unitPriceFor(units, input.price, input.rules.priceTiers);
   const caution = input.caution ?? 0;

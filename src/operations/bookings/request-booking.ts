@@ -1,3 +1,4 @@
+import { unitLengths } from '../../domain/rental/units.js';
 import type { BookingServices } from './booking-services.js';
 import { newBookingToken, hashBookingToken } from '../../auth/booking-token.js';
 import { BookingRequestSchema } from '../../domain/bookings/booking-schema.js';
@@ -130,7 +131,14 @@ export async function requestBooking(services: BookingServices, caller: Caller, 
   const rules = productRules(product);
   const reservations = reservationsOf(product).map((reservation) => reservation.interval);
   if (overlapsReservations(interval, reservations, rules)) throw Errors.BOOKING_UNAVAILABLE(OVERLAP_MESSAGE, 'from');
-  const price = priceOf({ interval, rules, price: product.additional?.price, caution: product.additional?.caution, timeUnit: product.additional?.time_unit });
+  const price = priceOf({
+    interval,
+    rules,
+    price: product.additional?.price,
+    caution: product.additional?.caution,
+    timeUnit: product.additional?.time_unit,
+    unitLengths: unitLengths(services.config.products.timeUnits),
+  });
   const at = iso(now);
   const doc: BookingDoc = {
     id: generateId(now),

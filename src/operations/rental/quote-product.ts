@@ -1,3 +1,4 @@
+import { unitLengths } from '../../domain/rental/units.js';
 import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { BOUNDARY_MESSAGE, parseBoundary, type Interval } from '../../domain/reservations.js';
 import { reservedIntervals } from '../../domain/rental/facts.js';
@@ -46,6 +47,7 @@ export async function quoteProduct(services: RentalServices, caller: Caller, id:
     price: facts.price,
     caution: facts.caution,
     timeUnit: facts.timeUnit,
+    unitLengths: unitLengths(services.config.products.timeUnits),
     reservations: reservedIntervals(facts),
   });
   const { violations, ...price } = result;
