@@ -16,10 +16,13 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const ANONYMOUS_ON_BAD_TOKEN = new Set(['/api/rents/me', '/api/rents/login', '/api/rents/forgot-password', '/api/rents/reset-password']);
 
-/** Whether a request whose token does not hold goes on as anonymous: the paths above, and everything outside the API (the dashboard's pages, health). */
+/** Media files are public bytes that browsers fetch with whatever cookie they hold (an image of a page): no token is asked of them. */
+const FILES = '/api/rentMedia/file/';
+
+/** Whether a request whose token does not hold goes on as anonymous: the paths above, media files, and everything outside the API (the dashboard's pages, health). */
 function anonymousOnBadToken(request: FastifyRequest): boolean {
   const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
-  return ANONYMOUS_ON_BAD_TOKEN.has(path) || !path.startsWith('/api/');
+  return ANONYMOUS_ON_BAD_TOKEN.has(path) || path.startsWith(FILES) || !path.startsWith('/api/');
 }
 
 function requestOrigin(request: FastifyRequest): string | undefined {

@@ -165,6 +165,8 @@ for (const dialect of dialects) for (const { name: storageName, start: startStor
       const bytes = Buffer.from(await res.arrayBuffer());
       assert.equal(Number(res.headers.get('content-length')), bytes.length);
       assert.equal(bytes.length, doc.filesize);
+      // Public bytes: a stale token or cookie a browser still sends with an image does not stop them.
+      assert.equal((await fetch(`${server.url}${doc.url}`, { headers: { authorization: 'Bearer stale.token.here', cookie: 'rental-session=stale' } })).status, 200);
       assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
       assert.equal(res.headers.get('accept-ranges'), 'bytes');
       const lastModified = res.headers.get('last-modified') as string;

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseInterval, type Interval } from '../../src/domain/reservations.js';
 import { durationMs } from '../../src/domain/duration.js';
-import { pricedUnit, unitsOf } from '../../src/domain/rental/units.js';
+import { pricedUnit, unitLengths, unitsOf } from '../../src/domain/rental/units.js';
 import { unitPriceFor } from '../../src/domain/rental/tiers.js';
 import { blockedBy, collides, mergeIntervals, widen } from '../../src/domain/rental/intervals.js';
 import { busyTimeline, type BusyInterval, type BusyKind } from '../../src/domain/rental/busy.js';
@@ -73,9 +73,11 @@ describe('units in the product time unit, rounded up', () => {
     assert.equal(units('2027-10-30T12:00:00+02:00', '2027-10-31T12:00:00+01:00', 'day'), 2);
   });
 
-  it('counts a product without a known unit in days', () => {
+  it('counts a product without a unit in days, and one of a unit with no known length in days under its own name', () => {
     assert.deepEqual(pricedUnit(undefined), { name: 'day', ms: D });
-    assert.deepEqual(pricedUnit('weekend'), { name: 'day', ms: D });
+    assert.deepEqual(pricedUnit('night'), { name: 'night', ms: D });
+    assert.deepEqual(pricedUnit('constructor'), { name: 'constructor', ms: D }, 'own lengths only');
+    assert.deepEqual(pricedUnit('fortnight', unitLengths(['day', { name: 'fortnight', length: 'P14D' }])), { name: 'fortnight', ms: 14 * D });
   });
 });
 
