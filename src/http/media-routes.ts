@@ -24,6 +24,24 @@ type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<st
 
 const MAX_FIELDS = 20;
 
+/** A `_payload` field: JSON of an object, as Payload clients send a document beside its file. */
+function payloadOf(value: unknown): Record<string, unknown> {
+  const payload = parseJsonBody(String(value));
+  if (payload !== undefined && !isPlainObject(payload)) throw Errors.PAYLOAD_NOT_OBJECT();
+  return payload ?? {};
+}
+
+/** What a multipart body that could not be read answers (an upload's, with its size limit, or a PATCH's). */
+function multipartFailure(error: unknown, maxFileSize?: number): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE' && maxFileSize !== undefined) return Errors.FILE_TOO_LARGE(maxFileSize);
+  if (code === 'FST_FILES_LIMIT_REACHED') return Errors.FILE_COUNT();
+  if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') return Errors.MULTIPART_INVALID('Too many form fields.');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') return Errors.MULTIPART_INVALID('The multipart body is malformed.');
+  if (error instanceof APIError) return error;
+  return Errors.MULTIPART_INVALID('The multipart body could not be read.');
+}
+
 /** Reads `file`, and `alt` either as its own field or inside `_payload` JSON (as Payload clients send it). */
 async function readUpload(request: FastifyRequest, maxFileSize: number): Promise<Upload> {
   if (!request.isMultipart()) throw Errors.MULTIPART_REQUIRED();
@@ -38,19 +56,11 @@ async function readUpload(request: FastifyRequest, maxFileSize: number): Promise
       } else if (part.fieldname === 'alt') {
         alt = part.value;
       } else if (part.fieldname === '_payload') {
-        const payload = parseJsonBody(String(part.value));
-        if (payload !== undefined && !isPlainObject(payload)) throw Errors.PAYLOAD_NOT_OBJECT();
-        payloadAlt = payload?.alt;
+        payloadAlt = payloadOf(part.value).alt;
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw Errors.FILE_TOO_LARGE(maxFileSize);
-    if (code === 'FST_FILES_LIMIT_REACHED') throw Errors.FILE_COUNT();
-    if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw Errors.MULTIPART_INVALID('Too many form fields.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw Errors.MULTIPART_INVALID('The multipart body is malformed.');
-    if (error instanceof APIError) throw error;
-    throw Errors.MULTIPART_INVALID('The multipart body could not be read.');
+    throw multipartFailure(error, maxFileSize);
   }
   if (!file) throw Errors.FILE_REQUIRED();
   return { bytes: file.bytes, originalName: file.name, alt: alt ?? payloadAlt };
@@ -70,16 +80,13 @@ async function readMultipartPatch(request: FastifyRequest): Promise<{ body: Reco
         part.file.resume();
         file = true;
       } else if (part.fieldname === '_payload') {
-        const parsed = parseJsonBody(String(part.value));
-        if (parsed !== undefined && !isPlainObject(parsed)) throw Errors.PAYLOAD_NOT_OBJECT();
-        payload = parsed ?? {};
+        payload = payloadOf(part.value);
       } else {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
-    if (error instanceof APIError) throw error;
-    throw Errors.MULTIPART_INVALID('The multipart body could not be read.');
+    throw multipartFailure(error);
   }
   return { body: { ...payload, ...fields }, file };
 }
