@@ -39,9 +39,10 @@ export function Gallery({ loaded, reload }: ProductSection) {
 
   /**
    * Writes a new list of image ids (each as it is stored, see storedById; `edit` may change an
-   * inline object); `merge` recomputes it from the latest product when someone else changed it meanwhile.
+   * inline object); `merge` recomputes it from the latest product when someone else changed it
+   * meanwhile. Gives the entries as they were stored before the write.
    */
-  const writeImages = async (next: (current: string[]) => string[], merge: boolean, edit?: (entry: StoredImage) => StoredImage) => {
+  const writeImages = async (next: (current: string[]) => string[], merge: boolean, edit?: (entry: StoredImage) => StoredImage): Promise<Map<string, StoredImage>> => {
     let current = latest.current;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -52,7 +53,7 @@ export function Gallery({ loaded, reload }: ProductSection) {
         });
         await updateProduct(current.product.id, { gallery: { images: entries } }, current.etag);
         await reload();
-        return;
+        return stored;
       } catch (error) {
         if (statusOf(error) === 412 && merge && attempt === 0) {
           current = await reload();
@@ -126,10 +127,9 @@ export function Gallery({ loaded, reload }: ProductSection) {
     if (!window.confirm(t('gallery.confirmRemove'))) return;
     setFailure(null);
     try {
-      const inline = typeof (await storedById(latest.current.product.id)).get(id) === 'object';
-      await writeImages((current) => current.filter((item) => item !== id), false);
+      const stored = await writeImages((current) => current.filter((item) => item !== id), false);
       // The file goes too, unless another product's gallery still shows it (a 409: then it stays); an inline image object has no media document.
-      if (!inline)
+      if (typeof stored.get(id) !== 'object')
         await deleteMedia(id).catch((error: unknown) => {
           if (statusOf(error) !== 409) throw error;
         });
