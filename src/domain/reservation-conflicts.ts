@@ -36,3 +36,16 @@ export function refusedOverlap(items: readonly ReservationItem[], previous: read
   }
   return undefined;
 }
+
+/**
+ * The reservations of bookings (those with a `bookingId`) that a write removes or moves: a
+ * confirmed booking's reservation is its hold on the time (SPEC 8, 9), freed by cancelling it.
+ */
+export function bookingReservationsTouched(items: readonly ReservationItem[], previous: readonly ReservationItem[] = []): (ReservationItem & { bookingId: string })[] {
+  const now = new Map(items.map((item) => [item.id, item]));
+  return previous.filter((item): item is ReservationItem & { bookingId: string } => {
+    if (typeof item.bookingId !== 'string') return false;
+    const kept = now.get(item.id);
+    return kept === undefined || kept.from !== item.from || kept.to !== item.to || kept.bookingId !== item.bookingId;
+  });
+}

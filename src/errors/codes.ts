@@ -67,6 +67,16 @@ const DEFINITIONS = {
   NO_OWNER_TERMS: define(400, 'A product without an owner has no terms to select.', 'additional.selectedTerm'),
   UNKNOWN_MEDIA: define<[string, number | undefined]>(400, (id) => `No rentMedia document has the id \`${id}\`.`, (_id, index) => (index === undefined ? 'gallery.images' : `gallery.images.${index}`)),
   RESERVATION_OVERLAP: define<[string, string]>(409, (a, b) => `Reservations \`${a}\` and \`${b}\` overlap.`, 'availability.reservationDates'),
+  RESERVATION_OF_BOOKING: define<[string, string]>(
+    409,
+    (id, booking) => `Reservation \`${id}\` holds the confirmed booking \`${booking}\`: cancel the booking (POST /api/bookings/${booking} {"action": "cancel"}) to free or change its time.`,
+    'availability.reservationDates',
+  ),
+  RELEASE_OF_BOOKING: define<[string, string]>(
+    409,
+    (id, booking) => `Reservation \`${id}\` holds the confirmed booking \`${booking}\`: cancel the booking (POST /api/bookings/${booking} {"action": "cancel"}) to free its time.`,
+    'reservationId',
+  ),
   RESERVATION_NOT_FOUND: define<[string]>(404, (id) => `The product has no reservation \`${id}\`.`, 'reservationId'),
   RESERVATION_ID_REQUIRED: define(400, 'Must be the id of a reservation.', 'reservationId'),
   ACTION_NAME_INVALID: define(400, 'Must be the name of one action.', 'action'),

@@ -149,6 +149,23 @@ export class BookingsRepository {
       .execute();
   }
 
+  /** Which of these bookings of a product are confirmed (their reservations hold them). */
+  async confirmedAmong(productId: string, ids: string[]): Promise<Set<string>> {
+    const unique = [...new Set(ids)];
+    const confirmed = new Set<string>();
+    for (let i = 0; i < unique.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('product_id', '=', productId)
+        .where('status', '=', 'confirmed')
+        .where('id', 'in', unique.slice(i, i + 500))
+        .execute();
+      for (const row of rows) confirmed.add(row.id);
+    }
+    return confirmed;
+  }
+
   /** The customers' names of some bookings, by booking id (the owner's private calendar feed shows them). */
   async customerNames(ids: string[]): Promise<Map<string, string>> {
     const names = new Map<string, string>();

@@ -534,6 +534,7 @@ export class ProductsRepository {
             const recorded = events ?? productWriteEvents(record, await this.storedSource(trx, id));
             await this.checkOwner(trx, record, previous);
             if (!(await updateRow(trx))) return false;
+            if (previous && previous.row.owner_id !== record.row.owner_id) await this.moveBookings(trx, id, record.row.owner_id);
             if (!previous || !sameTexts(record, previous)) await trx.updateTable('product_texts').set(record.texts).where('product_id', '=', id).execute();
             const children: ProductChildren = { row: record.row, reservations: [], mediaIds: [], namedMedia: [] };
             if (!previous || !sameReservations(record.reservations, previous.reservations)) {
@@ -618,6 +619,19 @@ export class ProductsRepository {
     const [owner] = (await trx.executeQuery<{ profile: string }>(CompiledQuery.raw(this.selectOwner.sql, [ownerId]))).rows;
     if (!owner) throw new MissingOwner(ownerId);
     if (term && !termIdsOfProfile(owner.profile).has(term)) throw new MissingTerm(term);
+  }
+
+  /**
+   * A product given to another account takes its bookings along (SPEC 9: the owner sees, and
+   * answers, the bookings of their products), in the write's transaction: the former owner no
+   * longer reads its customers' details, and the new one can confirm what was asked.
+   */
+  private async moveBookings(trx: Transaction<DatabaseSchema>, productId: string, ownerId: string | null): Promise<void> {
+    const rows = await trx.selectFrom('bookings').select(['id', 'doc']).where('product_id', '=', productId).execute();
+    for (const row of rows) {
+      const doc = { ...(JSON.parse(row.doc) as Record<string, unknown>), owner: ownerId };
+      await trx.updateTable('bookings').set({ owner_id: ownerId, doc: JSON.stringify(doc) }).where('id', '=', row.id).execute();
+    }
   }
 
   /**

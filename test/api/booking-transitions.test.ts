@@ -74,6 +74,59 @@ for (const dialect of dialects) {
       await requestBooking(server, 'tent', doc.from, doc.to);
     });
 
+    it("a confirmed booking's reservation goes only with the booking: release or a PATCH that drops or moves it is a 409", async () => {
+      const { doc } = await fresh();
+      const reservationId = (await act(server, doc.id, 'confirm', { bearer: owner.token })).body.reservationId as string;
+      const released = await server.http.post(`/api/products/tent`, { action: 'release', reservationId }, owner.token);
+      assert.equal(released.status, 409, released.text);
+      assert.deepEqual(errorFields(released.body), ['reservationId']);
+      assert.match(JSON.stringify(released.body), new RegExp(doc.id));
+      const items = (await product()).availability.reservationDates;
+      const dropped = await server.http.patch('/api/products/tent', { availability: { reservationDates: items.filter((item) => item.id !== reservationId) } }, admin.token);
+      assert.equal(dropped.status, 409, dropped.text);
+      assert.deepEqual(errorFields(dropped.body), ['availability.reservationDates']);
+      const moved = items.map((item) => (item.id === reservationId ? { ...item, from: dayFromNow(900), to: dayFromNow(901) } : item));
+      assert.equal((await server.http.patch('/api/products/tent', { availability: { reservationDates: moved } }, owner.token)).status, 409);
+      // The days stay taken: another request for them is refused.
+      const again = await server.http.post('/api/bookings', { product: 'tent', from: doc.from, to: doc.to, customer: { name: 'B', email: 'b@example.com' } });
+      assert.equal(again.status, 409, again.text);
+      // A note on it may change, and once the booking is cancelled its reservation is gone with it.
+      const noted = items.map((item) => (item.id === reservationId ? { ...item, note: 'keys at the gate' } : item));
+      assert.equal((await server.http.patch('/api/products/tent', { availability: { reservationDates: noted } }, owner.token)).status, 200);
+      assert.equal((await act(server, doc.id, 'cancel', { bearer: owner.token })).status, 200);
+      assert.ok(!(await product()).availability.reservationDates.some((item) => item.id === reservationId));
+    });
+
+    it("a reservation whose booking was declined or cancelled is the owner's to release", async () => {
+      const { doc } = await fresh();
+      const reservationId = (await act(server, doc.id, 'confirm', { bearer: owner.token })).body.reservationId as string;
+      // Written back by hand after the cancel (an import of an older export does this): no longer a hold.
+      const stale = (await product()).availability.reservationDates.find((item) => item.id === reservationId);
+      assert.equal((await act(server, doc.id, 'cancel', { bearer: owner.token })).status, 200);
+      const items = (await product()).availability.reservationDates;
+      assert.equal((await server.http.patch('/api/products/tent', { availability: { reservationDates: [...items, stale] } }, owner.token)).status, 200);
+      const released = await server.http.post('/api/products/tent', { action: 'release', reservationId }, owner.token);
+      assert.equal(released.status, 200, released.text);
+    });
+
+    it("a product given to another account takes its bookings: the new owner answers them, the former one no longer sees them", async () => {
+      await createRentable(server, owner.token, 'canoe');
+      const { doc } = await fresh('canoe');
+      const moved = await server.http.patch('/api/products/canoe', { basic: { rent_owner: other.id } }, admin.token);
+      assert.equal(moved.status, 200, moved.text);
+      const formerRead = await server.http.get(`/api/bookings/${doc.id}`, owner.token);
+      assert.equal(formerRead.status, 404);
+      assert.equal((await act(server, doc.id, 'confirm', { bearer: owner.token })).status, 404);
+      const read = await server.http.get<Booking>(`/api/bookings/${doc.id}`, other.token);
+      assert.equal(read.status, 200, read.text);
+      assert.equal(read.body.owner, other.id);
+      assert.equal(read.body.customer.email, doc.customer.email);
+      const listed = await server.http.get<{ totalDocs: number }>('/api/bookings?where[product][equals]=canoe', other.token);
+      assert.equal(listed.body.totalDocs, 1);
+      assert.equal((await server.http.get<{ totalDocs: number }>('/api/bookings?where[product][equals]=canoe', owner.token)).body.totalDocs, 0);
+      assert.equal((await act(server, doc.id, 'confirm', { bearer: other.token })).status, 200);
+    });
+
     it('the customer cancels with the token, before the rental starts, and can do nothing else', async () => {
       const { doc, token } = await fresh();
       const confirm = await act(server, doc.id, 'confirm', { customerToken: token });

@@ -4,7 +4,7 @@ import { ValidationError, type ErrorItem } from '../../errors/api-error.js';
 import { buildProductDoc, ownerIdOf } from '../../domain/product-document.js';
 import type { JsonObject } from '../../domain/merge.js';
 import type { ProductDoc, ReservationItem } from '../../domain/product-schema.js';
-import { refusedOverlap } from '../../domain/reservation-conflicts.js';
+import { bookingReservationsTouched, refusedOverlap } from '../../domain/reservation-conflicts.js';
 import type { Services } from '../context.js';
 import { termIdsOfProfile } from '../../storage/owner-profiles.js';
 import { Errors } from '../../errors/codes.js';
@@ -71,6 +71,13 @@ export async function prepareProduct(
   if (overlap) {
     const [a, b] = overlap.map((index) => reservations[index]?.id);
     throw Errors.RESERVATION_OVERLAP(String(a), String(b));
+  }
+  const touched = bookingReservationsTouched(reservations, server.previousReservations);
+  if (touched.length > 0) {
+    // No race with the booking: cancelling it releases this reservation, a new version of the product that this write's compare-and-set then misses.
+    const confirmed = await services.storage.bookings.confirmedAmong(server.id, touched.map((item) => item.bookingId));
+    const held = touched.find((item) => confirmed.has(item.bookingId));
+    if (held) throw Errors.RESERVATION_OF_BOOKING(held.id, held.bookingId);
   }
   return { doc, explicitSlug };
 }

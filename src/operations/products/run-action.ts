@@ -41,12 +41,17 @@ function reserve(data: JsonObject, args: JsonObject): JsonObject {
   return withReservations(data, [...reservationsOf(data), item]);
 }
 
-function release(data: JsonObject, args: JsonObject): JsonObject {
+async function release(services: Services, productId: string, data: JsonObject, args: JsonObject): Promise<JsonObject> {
   const { reservationId } = args;
   if (typeof reservationId !== 'string' || reservationId === '') throw Errors.RESERVATION_ID_REQUIRED();
   const items = reservationsOf(data);
-  if (!items.some((item) => item.id === reservationId)) throw Errors.RESERVATION_NOT_FOUND(reservationId);
-  return withReservations(data, items.filter((item) => item.id !== reservationId));
+  const item = items.find((candidate) => candidate.id === reservationId);
+  if (!item) throw Errors.RESERVATION_NOT_FOUND(reservationId);
+  // A confirmed booking's hold on the time goes with the booking (SPEC 9: cancelling it releases it).
+  if (typeof item.bookingId === 'string' && (await services.storage.bookings.confirmedAmong(productId, [item.bookingId])).size > 0) {
+    throw Errors.RELEASE_OF_BOOKING(reservationId, item.bookingId);
+  }
+  return withReservations(data, items.filter((candidate) => candidate.id !== reservationId));
 }
 
 async function duplicate(services: Services, caller: Caller, id: string, args: JsonObject, depth: Depth): Promise<WrittenProduct> {
@@ -105,7 +110,7 @@ export async function runAction(
       case 'reserve':
         return reserve(data, args);
       default:
-        return release(data, args);
+        return release(services, id, data, args);
     }
   };
   const { doc, kept } = await changeProduct(services, caller, id, change, { action, ...(ifMatch !== undefined ? { ifMatch } : {}) });
