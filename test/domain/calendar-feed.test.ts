@@ -140,6 +140,29 @@ describe('reading iCalendar feeds', () => {
     ]);
   });
 
+  it('matches a RECURRENCE-ID or EXDATE in UTC to its occurrence of a series in a TZID without VTIMEZONE, and the reverse', () => {
+    const year = Number(Y1);
+    const prague = (day: number, hour: number) => iso(pragueToUtc(year, 2, day, hour));
+    const utc = (day: number, hour: number) => iso(pragueToUtc(year, 2, day, hour)).replace(/[-:]|\.\d{3}/g, '');
+    const master = ['UID:daily', `DTSTART;TZID=Europe/Prague:${year}0201T100000`, `DTEND;TZID=Europe/Prague:${year}0201T110000`, 'RRULE:FREQ=DAILY;COUNT=4', `EXDATE:${utc(4, 10)}`];
+    const moved = ['UID:daily', `RECURRENCE-ID:${utc(2, 10)}`, `DTSTART:${year}0220T090000Z`, `DTEND:${year}0220T100000Z`];
+    const cancelled = ['UID:daily', `RECURRENCE-ID:${utc(3, 10)}`, 'STATUS:CANCELLED', `DTSTART:${utc(3, 10)}`, `DTEND:${utc(3, 11)}`];
+    const blocks = parseFeed(feed(master, moved, cancelled), { now });
+    assert.deepEqual(blocks.map((block) => [block.from, block.to]), [
+      [prague(1, 10), prague(1, 11)],
+      [`${year}-02-20T09:00:00.000Z`, `${year}-02-20T10:00:00.000Z`],
+    ]);
+    // A series in UTC, its EXDATE and override in Prague time without a VTIMEZONE.
+    const reverse = parseFeed(
+      feed(
+        ['UID:utc-daily', `DTSTART:${utc(1, 10)}`, `DTEND:${utc(1, 11)}`, 'RRULE:FREQ=DAILY;COUNT=3', `EXDATE;TZID=Europe/Prague:${year}0202T100000`],
+        ['UID:utc-daily', `RECURRENCE-ID;TZID=Europe/Prague:${year}0203T100000`, `DTSTART:${year}0221T090000Z`, `DTEND:${year}0221T100000Z`],
+      ),
+      { now },
+    );
+    assert.deepEqual(reverse.map((block) => block.from), [prague(1, 10), `${year}-02-21T09:00:00.000Z`]);
+  });
+
   it("prefers the feed's own VTIMEZONE to any zone of that name", () => {
     assert.deepEqual(parse('custom-vtimezone.ics').map(({ from, to }) => [from, to]), [[`${Y1}-05-05T09:00:00.000Z`, `${Y1}-05-05T12:00:00.000Z`]]);
   });

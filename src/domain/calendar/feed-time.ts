@@ -30,6 +30,31 @@ function resolvedZone(time: ICAL.Time): boolean {
 }
 
 /**
+ * What a DATE-TIME's clock is read in: the zone ical.js resolved (UTC or the feed's
+ * VTIMEZONE), else the zone instantOf reads it in. Two times on one clock compare by their
+ * wall-clock values, as ical.js compares them.
+ */
+export function clockOf(time: ICAL.Time, tzid: string | null | undefined, calendarZone: string): string {
+  if (resolvedZone(time)) return `resolved:${time.zone?.tzid ?? ''}`;
+  return `wall:${knownZone(tzid) ?? calendarZone}`;
+}
+
+/** The same instant as `instant`, written on the clock of `like` (a DATE-TIME of the zone it names, or its wall clock). */
+export function onClockOf(like: ICAL.Time, tzid: string | null | undefined, calendarZone: string, instant: number): ICAL.Time {
+  if (resolvedZone(like)) return ICAL.Time.fromJSDate(new Date(instant), true).convertToZone(like.zone as ICAL.Timezone);
+  const wall = DateTime.fromMillis(instant, { zone: knownZone(tzid) ?? calendarZone });
+  const time = like.clone();
+  time.isDate = false;
+  time.year = wall.year;
+  time.month = wall.month;
+  time.day = wall.day;
+  time.hour = wall.hour;
+  time.minute = wall.minute;
+  time.second = wall.second;
+  return time;
+}
+
+/**
  * The instant a DATE-TIME stands for, in epoch milliseconds. UTC times and times whose TZID
  * the feed defines in a VTIMEZONE are converted by ical.js; a TZID without its VTIMEZONE (some
  * feeds leave it out) is read as the IANA zone of that name, and a floating time (or an unknown

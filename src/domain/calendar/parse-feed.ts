@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { addDays, dateText, dayStart, dayText, instantOf, knownZone } from './feed-time.js';
+import { addDays, clockOf, dateText, dayStart, dayText, instantOf, knownZone, onClockOf } from './feed-time.js';
 
 /**
  * One busy interval of an imported calendar: `from`/`to` are dates (`2027-03-10`, `to`
@@ -135,6 +135,7 @@ class FeedReader {
   readEvent(master: ICAL.Component, overrides: ICAL.Component[]): void {
     if (isCancelled(master)) return;
     const uid = uidOf(master);
+    alignToSeries(master, overrides, this.calendarZone);
     const event = new ICAL.Event(master, { exceptions: overrides });
     if (!event.isRecurring()) {
       const details = event.getOccurrenceDetails(event.startDate);
@@ -172,6 +173,36 @@ class FeedReader {
     const recurrenceId = event.recurrenceId;
     const key = recurrenceId ? `/${occurrenceKey(recurrenceId, tzidOf(override, 'recurrence-id'), this.calendarZone)}` : '';
     this.add({ uid: `${uidOf(override)}${key}`, item: event, start: event.startDate, end: event.endDate });
+  }
+}
+
+/**
+ * Writes the series' EXDATEs and its overrides' RECURRENCE-IDs on the clock of its DTSTART
+ * where they use another (RFC 5545 §3.8.4.4, §3.8.5.1: they name an occurrence by its instant).
+ * ical.js matches them by wall-clock value, which misses, for one, a RECURRENCE-ID in UTC of a
+ * series whose TZID the feed gives no VTIMEZONE for: the moved occurrence stayed where it was
+ * and its new time was free.
+ */
+function alignToSeries(master: ICAL.Component, overrides: ICAL.Component[], calendarZone: string): void {
+  const start = master.getFirstPropertyValue('dtstart');
+  if (!(start instanceof ICAL.Time) || start.isDate) return;
+  const startTzid = tzidOf(master, 'dtstart');
+  const clock = clockOf(start, startTzid, calendarZone);
+  const align = (property: ICAL.Property) => {
+    const tzid = property.getParameter('tzid');
+    const own = typeof tzid === 'string' ? tzid : undefined;
+    const values = property.getValues();
+    if (!values.some((value) => value instanceof ICAL.Time && !value.isDate && clockOf(value, own, calendarZone) !== clock)) return;
+    const aligned = values.map((value) => (value instanceof ICAL.Time && !value.isDate ? onClockOf(start, startTzid, calendarZone, instantOf(value, own, calendarZone)) : value));
+    if (aligned.length === 1) property.setValue(aligned[0]);
+    else property.setValues(aligned);
+    if (startTzid === undefined) property.removeParameter('tzid');
+    else property.setParameter('tzid', startTzid);
+  };
+  for (const property of master.getAllProperties('exdate')) align(property);
+  for (const override of overrides) {
+    const property = override.getFirstProperty('recurrence-id');
+    if (property) align(property);
   }
 }
 
