@@ -131,6 +131,7 @@ const DEFINITIONS = {
   CALENDAR_ACTION_INVALID: define(400, 'Must be `sync`.', 'action'),
   FEED_NOT_FOUND: define(404, 'No calendar feed here: the URL is unknown or its token was replaced.'),
   WEBHOOK_NOT_FOUND: define<[string]>(404, (id) => `No webhook has the id \`${id}\`.`),
+  WEBHOOK_SCOPE_OWNER: define(400, "Only an admin's webhook may be global (scope `all`): this webhook's owner is not an admin.", 'scope'),
   WEBHOOK_SCOPE_FORBIDDEN: define(403, "Only an admin may subscribe to every account's events (scope `all`).", 'scope'),
   EVENT_ID_INVALID: define<[string]>(400, 'Must be the id of an event (a whole number).', (field) => field),
   TOKEN_INVALID: define(401, 'The token is missing, invalid or expired.'),

@@ -1,3 +1,4 @@
+import { hasAdminRole } from '../domain/admin-role.js';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import { wantsType } from '../domain/webhooks.js';
@@ -108,14 +109,18 @@ export class WebhooksRepository {
         if (from > position) await trx.updateTable('outbox_positions').set({ position: from }).where('name', '=', FAN_OUT_POSITION).execute();
         return 0;
       }
-      const hooks = (await trx.selectFrom('webhooks').select(['id', 'owner_id', 'events', 'scope', 'since_event']).where('active', '=', 1).execute()).map((hook) => ({
-        ...hook,
-        types: JSON.parse(hook.events) as string[],
-      }));
+      const rows = await trx
+        .selectFrom('webhooks')
+        .leftJoin('rents', 'rents.id', 'webhooks.owner_id')
+        .select(['webhooks.id', 'webhooks.owner_id', 'webhooks.events', 'webhooks.scope', 'webhooks.since_event', 'rents.roles'])
+        .where('webhooks.active', '=', 1)
+        .execute();
+      // Global only while its owner is an admin (SPEC 11): an account no longer one keeps its own events.
+      const hooks = rows.map(({ roles, scope, ...hook }) => ({ ...hook, global: scope === 'all' && roles !== null && hasAdminRole(roles), types: JSON.parse(hook.events) as string[] }));
       const deliveries = events.flatMap((event) =>
         hooks
           .filter((hook) => event.id > Number(hook.since_event) && wantsType(hook.types, event.type))
-          .filter((hook) => hook.scope === 'all' || hook.owner_id === event.owner_id || hook.owner_id === event.former_owner_id)
+          .filter((hook) => hook.global || hook.owner_id === event.owner_id || hook.owner_id === event.former_owner_id)
           .map((hook) => ({ webhook_id: hook.id, event_id: event.id, next_attempt_at: now })),
       );
       for (let i = 0; i < deliveries.length; i += CHUNK) {

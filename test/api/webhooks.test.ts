@@ -117,6 +117,25 @@ for (const dialect of dialects) {
       for (const hook of [own, global]) assert.equal((await server.http.delete(`/api/webhooks/${hook.doc.id}`, admin.token)).status, 200);
     });
 
+    it("is global only while its owner is an admin: an admin cannot make another's webhook global, and a demoted admin's gets its own events", async () => {
+      const own = await subscribe(owner.token, { url: `${receiver.url}/x`, events: ['*'] });
+      const made = await server.http.patch(`/api/webhooks/${own.doc.id}`, { scope: 'all' }, admin.token);
+      assert.equal(made.status, 400, made.text);
+      assert.deepEqual(errorFields(made.body), ['scope']);
+      const demoted = await server.signUp({ admin: true });
+      const global = await subscribe(demoted.token, { url: `${receiver.url}/demoted`, events: ['product.created'], scope: 'all' });
+      const before = await server.http.post<{ doc: { id: string } }>('/api/products', product('Před'), other.token);
+      assert.ok(await until(() => receiver.events('/demoted').some((event) => (event.data as { id?: string }).id === before.body.doc.id), 10_000), 'global while an admin');
+      const roles = await server.http.patch(`/api/rents/${demoted.id}`, { roles: [] }, admin.token);
+      assert.equal(roles.status, 200, roles.text);
+      const foreign = await server.http.post<{ doc: { id: string } }>('/api/products', product('Cizí po'), other.token);
+      const mine = await server.http.post<{ doc: { id: string } }>('/api/products', product('Vlastní'), demoted.token);
+      assert.ok(await until(() => receiver.events('/demoted').some((event) => (event.data as { id?: string }).id === mine.body.doc.id), 10_000), 'its own events still come');
+      await new Promise((done) => setTimeout(done, 300));
+      assert.ok(!receiver.events('/demoted').some((event) => (event.data as { id?: string }).id === foreign.body.doc.id), "another account's event after the demotion");
+      for (const hook of [own, global]) assert.equal((await server.http.delete(`/api/webhooks/${hook.doc.id}`, admin.token)).status, 200);
+    });
+
     it('delivers signed events that the Standard Webhooks library verifies: the owner\'s own, an admin\'s global webhook everyone\'s', async () => {
       const mine = await subscribe(owner.token, { url: `${receiver.url}/hook`, events: ['*'] });
       const global = await subscribe(admin.token, { url: `${receiver.url}/global`, events: ['product.created'], scope: 'all' });

@@ -1,3 +1,4 @@
+import { hasAdminRole } from '../../domain/admin-role.js';
 import type { Static } from '@sinclair/typebox';
 import { isAdmin } from '../../config/defaults.js';
 import { generateId, isValidId } from '../../domain/ids.js';
@@ -79,6 +80,8 @@ async function checkedWebhookBody(services: Services, input: unknown, check: Sch
   return body;
 }
 
+const isAdminRow = (row: { roles: string } | undefined): boolean => row !== undefined && hasAdminRole(row.roles);
+
 /** A webhook of every event may only be an admin's. */
 function checkScope(caller: Caller, scope: string | undefined): void {
   if (scope === 'all' && !isAdmin(caller.user)) throw Errors.WEBHOOK_SCOPE_FORBIDDEN();
@@ -151,6 +154,8 @@ export async function updateWebhook(services: Services, caller: Caller, id: stri
   const patch = (await checkedWebhookBody(services, input, checkPatch)) as WebhookPatch;
   const row = await loadForChange(services, caller, id, 'update');
   checkScope(caller, patch.scope);
+  // An admin may not make another account's webhook global: it would deliver every account's events (customers' details included) to a non-admin.
+  if (patch.scope === 'all' && row.owner_id !== caller.user?.id && !isAdminRow(await services.storage.rents.get(row.owner_id))) throw Errors.WEBHOOK_SCOPE_OWNER();
   const changes: Parameters<Services['storage']['webhooks']['update']>[1] = { updated_at: nextTimestamp(row.updated_at) };
   if (patch.url !== undefined) changes.url = patch.url;
   if (patch.events !== undefined) changes.events = JSON.stringify(patch.events);
