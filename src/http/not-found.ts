@@ -20,11 +20,14 @@ export interface RegisteredRoute {
 export function registerNotFound(app: FastifyInstance): RegisteredRoute[] {
   const router = FindMyWay({ ignoreTrailingSlash: true });
   const registered: RegisteredRoute[] = [];
+  /** The methods of each path without parameters: `/api/products/export` is that route's, not `/api/products/:id`'s. */
+  const exact = new Map<string, HTTPMethod[]>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of methods) {
       registered.push({ method, url: route.url, hidden });
+      if (!/[:*]/.test(route.url) && METHODS.includes(method as HTTPMethod)) exact.set(route.url, [...(exact.get(route.url) ?? []), method as HTTPMethod]);
       if (METHODS.includes(method as HTTPMethod) && !router.hasRoute(method as HTTPMethod, route.url)) {
         router.on(method as HTTPMethod, route.url, () => undefined);
       }
@@ -32,7 +35,8 @@ export function registerNotFound(app: FastifyInstance): RegisteredRoute[] {
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((method) => router.find(method, path) !== null);
+    const own = exact.get(path.length > 1 ? path.replace(/\/$/, '') : path);
+    const allowed = METHODS.filter((method) => (own ? own.includes(method) : router.find(method, path) !== null));
     if (allowed.length > 0) {
       const refusal = Errors.METHOD_NOT_ALLOWED(`${request.method} is not supported here; use ${allowed.join(', ')}.`, allowed);
       return sendErrors(reply, 405, refusal.items, refusal.headers);

@@ -53,6 +53,12 @@ for (const dialect of dialects) {
       const putLogin = await server.http.request('PUT', '/api/rents/login', { body: {} });
       assert.equal(putLogin.status, 405);
       assert.match(putLogin.headers.get('allow') ?? '', /POST/);
+      // A path of its own is not `/api/products/:id`: its Allow lists its own methods.
+      for (const [path, allow] of [['/api/products/export', 'GET, HEAD'], ['/api/products/import', 'POST'], ['/api/products/count', 'GET, HEAD'], ['/api/rents/login', 'POST']]) {
+        const res = await server.http.request('PUT', path as string, { body: {}, token });
+        assert.equal(res.status, 405, path);
+        assert.equal(res.headers.get('allow'), allow, path);
+      }
     });
 
     it('an HTTP/1.1 request without Host → 400 in the error shape; HTTP/1.0 needs none', async () => {

@@ -98,5 +98,20 @@ for (const dialect of dialects) {
       const withoutTimes = (file: Buffer) => (parse(file) as string[][]).map((row) => row.slice(0, -2));
       assert.deepEqual(withoutTimes(again), withoutTimes(exported));
     });
+
+    it("imports back a product whose imported block overlaps one of its own reservations (a conflict SPEC 10 keeps)", async () => {
+      const current = (await server.http.get<{ availability: { reservationDates: Record<string, unknown>[] } }>('/api/products/rt-full?depth=0', admin.token)).body;
+      const block = { id: 'ical-overlap', from: '2026-12-02', to: '2026-12-04', source: 'ical', calendar: 'cal-1' };
+      const patched = await server.http.patch('/api/products/rt-full', { availability: { reservationDates: [...current.availability.reservationDates, block] } }, admin.token);
+      assert.equal(patched.status, 200, patched.text);
+      for (const format of ['csv', 'ndjson'] as const) {
+        const exported = await exportBytes(server, `format=${format}&${all}`, admin.token);
+        for (const query of ['mode=upsert&dryRun=true', 'mode=upsert']) {
+          const res = await importFile(server, exported, { token: admin.token, type: TYPES[format], query });
+          assert.equal(res.status, 200, res.text);
+          assert.deepEqual(res.body.totals, { rows: 4, created: 0, updated: 0, unchanged: 4, errors: 0 }, `${format} ${query}: ${res.text}`);
+        }
+      }
+    });
   });
 }

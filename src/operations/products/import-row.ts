@@ -100,7 +100,14 @@ export async function planRow(
       operation: 'update',
       data,
       originalDoc: current,
-      server: { id, createdAt: current.createdAt, updatedAt: nextTimestamp(current.updatedAt), previousOwner: current.basic.rent_owner },
+      server: {
+        id,
+        createdAt: current.createdAt,
+        updatedAt: nextTimestamp(current.updatedAt),
+        previousOwner: current.basic.rent_owner,
+        // As PATCH: overlaps already stored (an imported block's conflicts) stay allowed.
+        previousReservations: current.availability?.reservationDates,
+      },
       write: async (_record, written) => slugFree(written),
     });
     return { status: sameProduct(doc, current) ? 'unchanged' : 'updated', id, slug: doc.settings.slug };
