@@ -336,6 +336,22 @@ for (const dialect of dialects) {
       assert.deepEqual(inB, fromA);
       assert.deepEqual(readIcs((await server.http.get(`/api/products/${b}/calendar.ics`)).text).events, [], 'nothing of either import is exported by B');
     });
+
+    // Last: it moves the clock a day on.
+    it('reads the feed whole at its first sync of a UTC day: a 304 keeps blocks expanded on an earlier day no longer than that', async () => {
+      feeds.serve('/daily.ics', { body: calendarFixture('booking-com.ics', clock.now()) });
+      const calendar = await subscribe(await newProduct(), '/daily.ics');
+      await sync(calendar.id);
+      assert.equal(feeds.requestsOf('/daily.ics').at(-1)?.status, 304);
+      const seen = feeds.requestsOf('/daily.ics').length;
+      clock.advance(86_400_000);
+      const synced = await sync(calendar.id);
+      const next = feeds.requestsOf('/daily.ics')[seen];
+      assert.equal(next?.headers['if-none-match'], undefined);
+      assert.equal(next?.headers['if-modified-since'], undefined);
+      assert.equal(next?.status, 200);
+      assert.equal(synced.events, 3);
+    });
   });
 }
 

@@ -38,11 +38,23 @@ type Fetched = { kind: 'not-modified' } | { kind: 'feed'; text: string; etag: st
 
 const header = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
 
-/** A conditional GET of the feed under the outbound rules (SSRF checked at every fetch, no redirects, time and size caps). */
-async function fetchFeed(services: Services, row: CalendarRow, signal?: AbortSignal): Promise<Fetched> {
+const utcDay = (ms: number): number => Math.floor(ms / 86_400_000);
+
+/**
+ * Whether this fetch may be conditional: not the first of a UTC day. A 304 keeps the blocks
+ * the feed gave when it was last read, recurrences expanded from that day to two years after
+ * it (SPEC 10); reading the feed whole once a day moves that window on, and drops what is over.
+ */
+const mayBeConditional = (row: CalendarRow, now: number): boolean =>
+  row.last_synced_at !== null && utcDay(Date.parse(row.last_synced_at)) === utcDay(now);
+
+/** A GET of the feed under the outbound rules (SSRF checked at every fetch, no redirects, time and size caps), conditional when it may be. */
+async function fetchFeed(services: Services, row: CalendarRow, now: number, signal?: AbortSignal): Promise<Fetched> {
   const headers: Record<string, string> = { accept: 'text/calendar, text/plain;q=0.9, */*;q=0.1' };
-  if (row.etag) headers['if-none-match'] = row.etag;
-  if (row.last_modified) headers['if-modified-since'] = row.last_modified;
+  if (mayBeConditional(row, now)) {
+    if (row.etag) headers['if-none-match'] = row.etag;
+    if (row.last_modified) headers['if-modified-since'] = row.last_modified;
+  }
   const response = await outboundRequest(row.url, {
     timeoutMs: FETCH_TIMEOUT_MS,
     maxBytes: MAX_FEED_BYTES,
@@ -79,7 +91,7 @@ function failureMessage(error: unknown): string {
 async function runSync(services: Services, row: CalendarRow, now: number, signal?: AbortSignal): Promise<SyncRecord & { status: SyncStatus }> {
   const timestamps = { last_synced_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString(), next_sync_at: now + services.config.calendars.syncInterval };
   try {
-    const fetched = await fetchFeed(services, row, signal);
+    const fetched = await fetchFeed(services, row, now, signal);
     if (fetched.kind === 'not-modified') {
       // The feed is as it was: its blocks stand, and go back on the product if a change took them off.
       await materialize(services, row, JSON.parse(row.blocks) as FeedBlock[]);
