@@ -25,7 +25,7 @@ Commands:
       Fills an empty database with a demo catalogue and prints a demo login.
   migrate
       Applies pending database migrations and exits.
-  products:import <file> [--owner <e-mail>] [--mode create|upsert] [--dry-run] [--atomic]
+  products:import <file> [--owner <e-mail>] [--mode create|upsert] [--dry-run] [--atomic] [--charset <encoding>]
                   [--format csv|json|ndjson] [--report <file>]
       Imports products from a CSV, JSON or NDJSON file (the export's format), every row
       validated as the API validates it, as the account --owner names; without it as the

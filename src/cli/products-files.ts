@@ -15,6 +15,7 @@ import type { Caller, Services } from '../operations/context.js';
 import { EXPORT_FORMATS, exportText, type ExportFormat } from '../operations/products/export-formats.js';
 import { exportCount, exportProducts, type ExportQuery } from '../operations/products/export-products.js';
 import { importProducts, type ImportReport } from '../operations/products/import-products.js';
+import { asUtf8, encodingOf } from '../operations/products/import-encoding.js';
 import { IMPORT_FORMATS, type ImportFormat } from '../operations/products/import-sources.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -87,7 +88,7 @@ function printReport(file: string, report: ImportReport): void {
   if (failed.length > LISTED_ERRORS) console.log(`  … and ${failed.length - LISTED_ERRORS} more rows with errors (--report <file> writes them all).`);
 }
 
-/** `products:import FILE [--owner EMAIL] [--mode create|upsert] [--dry-run] [--atomic] [--format …] [--report FILE]`; true when every row went in. */
+/** `products:import FILE [--owner EMAIL] [--mode create|upsert] [--dry-run] [--atomic] [--format …] [--charset …] [--report FILE]`; true when every row went in. */
 export async function productsImport(config: RentalConfig, storage: Storage, dataDir: string, args: string[]): Promise<boolean> {
   const { values, positionals } = parseArgs({
     args,
@@ -98,19 +99,22 @@ export async function productsImport(config: RentalConfig, storage: Storage, dat
       'dry-run': { type: 'boolean', default: false },
       atomic: { type: 'boolean', default: false },
       format: { type: 'string' },
+      charset: { type: 'string' },
       report: { type: 'string' },
     },
     strict: true,
   });
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new CliUsageError('products:import takes one file.');
+  const encoding = encodingOf(values.charset);
   if (!existsSync(file)) throw new CliUsageError(`No file ${file}.`);
   const format = oneOf(values.format, IMPORT_FORMATS, 'format') ?? FORMAT_OF_EXTENSION[extname(file).toLowerCase()] ?? 'csv';
   const mode = oneOf(values.mode, ['create', 'upsert'] as const, 'mode') ?? 'create';
   const { caller, ownerless } = await callerOf(storage, values.owner);
+  const source = await asUtf8(() => createReadStream(file), encoding);
   const bar = progressBar(values['dry-run'] ? 'Checking' : 'Importing');
   const report = await withServices(config, storage, dataDir, (services) =>
-    importProducts(services, caller, () => createReadStream(file), {
+    importProducts(services, caller, source, {
       format,
       mode,
       dryRun: values['dry-run'],

@@ -1792,6 +1792,8 @@ export interface paths {
                     atomic?: boolean;
                     /** @description The file's format, where its Content-Type (or a form file's name) does not say it. */
                     format?: "csv" | "json" | "ndjson";
+                    /** @description The file's encoding (`windows-1250`, `iso-8859-2`, …) where its Content-Type does not name it; default UTF-8. A byte the encoding has no character for is a 400. */
+                    charset?: string;
                 };
                 header?: never;
                 path?: never;

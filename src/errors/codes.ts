@@ -37,6 +37,7 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 const DEFINITIONS = {
   // Requests
   INVALID_JSON: define(400, 'The body is not valid JSON.'),
+  BODY_NOT_UTF8: define(400, 'The body is not valid UTF-8 (JSON is exchanged in UTF-8, RFC 8259).'),
   BODY_NOT_OBJECT: define(400, 'The body must be a JSON object.'),
   BODY_TOO_DEEP: define<[number]>(400, (levels) => `The body is nested deeper than ${levels} levels.`),
   FORBIDDEN_KEY: define<[string, string]>(400, (key) => `The key \`${key}\` is not allowed in a body.`, (_key, path) => path),
@@ -148,6 +149,7 @@ const DEFINITIONS = {
   // Import
   IMPORT_FILE_REQUIRED: define(400, 'A `file` field with the products is required.', 'file'),
   IMPORT_BODY_EMPTY: define(400, 'The body is empty: send the file as the body.', 'file'),
+  IMPORT_CHARSET_UNKNOWN: define<[string]>(400, (label) => `\`${label}\` is not an encoding the import can read (utf-8, windows-1250, iso-8859-2, …).`, 'charset'),
   IMPORT_FILE_INVALID: define<[string]>(400, (message) => message, 'file'),
   IMPORT_FILE_TOO_LARGE: define<[number]>(413, (bytes) => `The file is larger than ${bytes} bytes, the most an import takes (import.maxBytes).`, 'file', () => ({ connection: 'close' })),
   IMPORT_TOO_MANY_ROWS: define<[number]>(413, (rows) => `The file has more than ${rows} rows; an import takes at most ${rows} (import.maxRows).`),

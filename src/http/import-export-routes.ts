@@ -16,6 +16,7 @@ import { EXPORT_FORMATS, EXPORT_TYPES, exportText, type ExportFormat } from '../
 import { exportProducts, type ExportQuery } from '../operations/products/export-products.js';
 import { importProducts, type ImportOptions } from '../operations/products/import-products.js';
 import { IMPORT_FORMATS, type ImportFormat } from '../operations/products/import-sources.js';
+import { asUtf8, encodingOf } from '../operations/products/import-encoding.js';
 import { productGrant } from '../operations/products/product-access.js';
 import { ExportQuerySchema, ImportBodySchema, ImportQuerySchema, ImportReportSchema, exportResponse } from './schemas/import-export.js';
 import { bearerSecurity, errorResponses } from './schemas/common.js';
@@ -78,6 +79,8 @@ const FORMAT_OF_TYPE: Record<string, ImportFormat> = {
 const FORMAT_OF_EXTENSION: Record<string, ImportFormat> = { '.csv': 'csv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
 
 const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+/** The `charset` parameter of a Content-Type, if it has one. */
+const charsetOf = (header: string | undefined): string | undefined => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header ?? '')?.[1];
 
 /** Answered before the body is read to its end: the connection then closes, rather than wait for the rest of it. */
 const tooLarge = (maxBytes: number) =>
@@ -163,6 +166,7 @@ export function importExportRoutes(services: Services, spoolDir: string) {
 
       scope.post('/api/products/import', { schema: schemas.import }, async (request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
         const options = importOptionsOf(request.query);
+        const encoding = encodingOf(typeof request.query.charset === 'string' ? request.query.charset : charsetOf(request.headers['content-type']));
         await refuseEarly(services, request.caller);
         const { maxBytes, maxRows } = services.config.import;
         if (Number(request.headers['content-length']) > maxBytes && !request.isMultipart()) throw tooLarge(maxBytes);
@@ -170,7 +174,8 @@ export function importExportRoutes(services: Services, spoolDir: string) {
         const path = join(spoolDir, `${randomUUID()}.upload`);
         try {
           const format = await receive(request, path, maxBytes, options.format);
-          const report = await importProducts(services, request.caller, () => createReadStream(path), { ...options, format, maxRows });
+          const file = await asUtf8(() => createReadStream(path), encoding);
+          const report = await importProducts(services, request.caller, file, { ...options, format, maxRows });
           return reply.code(200).send(report);
         } finally {
           await rm(path, { force: true });

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '../errors/codes.js';
 import { checkJsonShape } from '../domain/json-shape.js';
@@ -20,9 +21,11 @@ export function parseJsonBody(text: string): unknown {
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      // Decoded leniently, a byte that is not UTF-8 would be stored as U+FFFD in place of the letter it was meant to be.
+      if (!isUtf8(body as Buffer)) throw Errors.BODY_NOT_UTF8();
+      done(null, parseJsonBody((body as Buffer).toString('utf8')));
     } catch (error) {
       done(error as Error, undefined);
     }

@@ -130,6 +130,7 @@ for (const dialect of dialects) {
         [server.http.get('/api/nowhere'), 404, ['ROUTE_NOT_FOUND']],
         [server.http.request('PUT', '/api/products/coded', { body: {}, token }), 405, ['METHOD_NOT_ALLOWED']],
         [server.http.request('POST', '/api/products/x3', { raw: '{"basic":', token, headers: json }), 400, ['INVALID_JSON']],
+        [server.http.request('POST', '/api/products/x3', { raw: Buffer.from([...Buffer.from('{"basic":{"product_name":"Vrta'), 0xe8, ...Buffer.from('ka"}}')]), token, headers: json }), 400, ['BODY_NOT_UTF8']],
         [server.http.request('POST', '/api/products/x3', { raw: '{"seo":{"__proto__":{}}}', token, headers: json }), 400, ['FORBIDDEN_KEY seo.__proto__']],
         [server.http.request('POST', '/api/products/x3', { raw: 'x', token, headers: { 'content-type': 'text/plain' } }), 415, ['UNSUPPORTED_MEDIA_TYPE']],
         [server.http.request('PATCH', '/api/products/coded', { body: { internal_name: 'x' }, token, headers: { 'if-match': '"stale"' } }), 412, ['ETAG_MISMATCH']],

@@ -62,6 +62,28 @@ for (const dialect of dialects) {
       assert.equal(x1.body.additional?.price, 1250.5);
     });
 
+    it('reads a file in the encoding its Content-Type or ?charset= names, and refuses one that is not UTF-8 otherwise, writing nothing', async () => {
+      // "Vrtačka;Šroubovák" as Czech Excel saves it by default: windows-1250 (č = 0xE8, Š = 0x8A).
+      const cp1250 = Buffer.concat([Buffer.from('id;basic.product_name\r\nenc1;Vrta'), Buffer.from([0xe8]), Buffer.from('ka\r\nenc2;'), Buffer.from([0x8a]), Buffer.from('roubov\xe1k\r\n', 'latin1')]);
+      const before = await digest();
+      const undeclared = await importFile(server, cp1250, { token: owner.token });
+      assert.equal(undeclared.status, 400, undeclared.text);
+      assert.deepEqual(errorFields(undeclared.body), ['file']);
+      assert.match(undeclared.text, /UTF-8/);
+      const unknown = await importFile(server, cp1250, { token: owner.token, type: 'text/csv; charset=klingon' });
+      assert.equal(unknown.status, 400);
+      assert.deepEqual(errorFields(unknown.body), ['charset']);
+      assert.equal(await digest(), before, 'nothing written');
+      const declared = await importFile(server, cp1250, { token: owner.token, type: 'text/csv; charset=windows-1250' });
+      assert.equal(declared.status, 200, declared.text);
+      assert.deepEqual(outcomes(declared.body), [[1, 'created', undefined, []], [2, 'created', undefined, []]]);
+      assert.equal((await read('enc1')).body.basic.product_name, 'Vrtačka');
+      assert.equal((await read('enc2')).body.basic.product_name, 'Šroubovák');
+      const byQuery = await importFile(server, Buffer.from(cp1250.toString('latin1').replace(/enc/g, 'enq'), 'latin1'), { token: owner.token, query: 'charset=cp1250' });
+      assert.deepEqual(outcomes(byQuery.body), [[1, 'created', undefined, []], [2, 'created', undefined, []]]);
+      assert.equal((await read('enq2')).body.basic.product_name, 'Šroubovák');
+    });
+
     it('refuses a file it cannot parse whole, before writing any row', async () => {
       const before = await digest();
       const unbalanced = await importFile(server, csv('id,basic.product_name', 'q1,Dobrý', 'q2,"Neuzavřená uvozovka', 'q3,Další'), { token: owner.token });

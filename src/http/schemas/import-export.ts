@@ -34,6 +34,7 @@ export const ImportQuerySchema = Type.Object({
   dryRun: flag('Check every row and report; write nothing.'),
   atomic: flag('Write every row or none: nothing is written unless every row is valid.'),
   format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('json'), Type.Literal('ndjson')], { description: 'The file\'s format, where its Content-Type (or a form file\'s name) does not say it.' })),
+  charset: Type.Optional(Type.String({ description: 'The file\'s encoding (`windows-1250`, `iso-8859-2`, …) where its Content-Type does not name it; default UTF-8. A byte the encoding has no character for is a 400.' })),
 });
 
 const ErrorItemSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
