@@ -149,6 +149,23 @@ export class BookingsRepository {
       .execute();
   }
 
+  /**
+   * Gives the open requests the expiry times `expiryMs` makes (that long after each was made;
+   * 0: never), so that a changed `bookings.requestExpiry` applies to the requests already open
+   * (SPEC 9: a request expires when it is older than it). Only those that differ are written.
+   */
+  async applyExpiry(expiryMs: number): Promise<number> {
+    const rows = await this.db.selectFrom('bookings').select(['id', 'created_at', 'expires_at']).where('status', '=', 'requested').execute();
+    let changed = 0;
+    for (const row of rows) {
+      const wanted = expiryMs > 0 ? Date.parse(row.created_at) + expiryMs : null;
+      if ((row.expires_at === null ? null : Number(row.expires_at)) === wanted) continue;
+      await this.db.updateTable('bookings').set({ expires_at: wanted }).where('id', '=', row.id).where('status', '=', 'requested').execute();
+      changed++;
+    }
+    return changed;
+  }
+
   /** Which of these bookings of a product are confirmed (their reservations hold them). */
   async confirmedAmong(productId: string, ids: string[]): Promise<Set<string>> {
     const unique = [...new Set(ids)];

@@ -5,6 +5,7 @@ import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { errorFields } from '../helpers/http.js';
 import { CUSTOMER, act, createRentable, dayFromNow, requestBooking, type Booking } from '../helpers/bookings.js';
 import { until } from '../helpers/until.js';
+import { ManualClock } from '../helpers/clock.js';
 
 type Seen = { operation: string; status: unknown; customer: unknown; user: string | null; previous?: unknown };
 
@@ -51,6 +52,25 @@ for (const dialect of dialects) {
       assert.equal((await act(server, doc.id, 'decline', { bearer: owner.token }, { reason: 'Broken chain' })).status, 200);
       assert.deepEqual(seen.map((s) => [s.operation, s.status, s.previous ?? null, s.user]), [['create', 'requested', null, null], ['update', 'declined', 'requested', owner.id]]);
       assert.deepEqual(seen[0]?.customer, { ...CUSTOMER, note: 'Checked by the shop.' }, 'the hook gets the customer, to write to them');
+    });
+
+    it('applies a changed requestExpiry to the requests already open: a service started with a shorter one expires them by it', async () => {
+      // The default 72 h; its jobs hold still (a manual clock), as a service that has stopped would.
+      const long = await startServer(dialect, undefined, { clock: new ManualClock() });
+      try {
+        const shop = await long.signUp();
+        await createRentable(long, shop.token, 'boat');
+        const { doc } = await requestBooking(long, 'boat', dayFromNow(40), dayFromNow(41));
+        const short = await startServer(dialect, (config) => (config.bookings.requestExpiry = 1500), { databaseUrl: long.databaseUrl });
+        try {
+          const status = async () => (await short.http.get<Booking>(`/api/bookings/${doc.id}`, shop.token)).body.status;
+          assert.ok(await until(async () => (await status()) === 'expired', 8000, 100), 'expired by the new setting');
+        } finally {
+          await short.close();
+        }
+      } finally {
+        await long.close();
+      }
     });
 
     it('expires an unanswered request within 5 s of its time running out, and tells afterChange', async () => {

@@ -9,8 +9,21 @@ import { expireBookings } from './expire-bookings.js';
 export const EXPIRY_INTERVAL_MS = 1000;
 
 export function scheduleBookingExpiry(services: BookingServices): void {
-  if (services.config.bookings.requestExpiry === 0) return;
+  const expiry = services.config.bookings.requestExpiry;
+  // The open requests take this configuration's expiry first: they were stamped with the one in force when they were made.
+  let stamped = false;
+  const stamp = async () => {
+    if (stamped) return;
+    await services.storage.bookings.applyExpiry(expiry);
+    stamped = true;
+  };
+  if (expiry === 0) {
+    // Nothing expires: the job only takes the stamps off (its later runs do nothing).
+    services.jobs.every('bookings:expire', 3_600_000, stamp);
+    return;
+  }
   services.jobs.every('bookings:expire', EXPIRY_INTERVAL_MS, async ({ startedAt }) => {
+    await stamp();
     await expireBookings(services, startedAt);
   });
 }
