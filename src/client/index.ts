@@ -134,7 +134,8 @@ export function createRentalClient(options: { baseUrl: string; token?: string; f
       return unwrap(await client.POST('/api/products/{id}', { params: { path: { id } }, body: data })) as Product;
     },
     runAction: async (id: string, action: string, args: Record<string, unknown> = {}) =>
-      unwrap(await client.POST('/api/products/{id}', { params: { path: { id } }, body: { action, ...args } })) as Product,
+      // A configured action's name is no literal of the generated types (built from the default configuration).
+      unwrap(await client.POST('/api/products/{id}', { params: { path: { id } }, body: { action, ...args } as never })) as Product,
     updateProduct: async (id: string, patch: ProductPatch, ifMatch?: string) =>
       unwrap(await client.PATCH('/api/products/{id}', { params: { path: { id }, header: ifMatch ? { 'if-match': ifMatch } : {} }, body: patch })).doc,
     deleteProduct: async (id: string) => unwrap(await client.DELETE('/api/products/{id}', { params: { path: { id } } })).doc,

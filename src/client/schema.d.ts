@@ -1153,8 +1153,11 @@ export interface paths {
                         /** @description Set by the server; ignored. */
                         updatedAt?: unknown;
                     } | ({
-                        /** @description publish, unpublish, duplicate ({newId?}), reserve ({from, to, note?}), release ({reservationId}), or a configured action. */
-                        action: string;
+                        /**
+                         * @description publish, unpublish, duplicate ({newId?}), reserve ({from, to, note?}), release ({reservationId}), or an action the configuration adds (its arguments as it takes them).
+                         * @enum {string}
+                         */
+                        action: "publish" | "unpublish" | "duplicate" | "reserve" | "release";
                         newId?: string;
                         from?: string;
                         to?: string;

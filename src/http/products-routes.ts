@@ -10,7 +10,7 @@ import { deleteProduct } from '../operations/products/delete-product.js';
 import { readProduct } from '../operations/products/find-product.js';
 import { countProducts, findProducts } from '../operations/products/find-products.js';
 import { etagOf, ifNoneMatchSatisfied } from '../operations/products/etag.js';
-import { runAction, selectedAction } from '../operations/products/run-action.js';
+import { BUILT_IN_ACTIONS, runAction, selectedAction } from '../operations/products/run-action.js';
 import { updateProduct } from '../operations/products/update-product.js';
 import type { WrittenProduct } from '../operations/products/render-one.js';
 import { registerBulkRoutes } from './bulk-routes.js';
@@ -20,7 +20,7 @@ import { Remembered } from '../domain/remembered.js';
 import { Type } from '@sinclair/typebox';
 import { productInputSchema } from '../domain/product-schema.js';
 import { IdParams, TotalDocsSchema, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
-import { ActionBodySchema, ActionQuerySchema, ProductQuerySchema, productCountQuery, productListQuery } from './schemas/products.js';
+import { actionBodySchema, ActionQuerySchema, ProductQuerySchema, productCountQuery, productListQuery } from './schemas/products.js';
 import { validatedByOperation } from './request-validation.js';
 import { Errors } from '../errors/codes.js';
 
@@ -106,7 +106,7 @@ export function productsRoutes(services: Services) {
     createWithId: {
       tags, summary: 'Create a product with this id, or run an action on it', security: bearerSecurity, params: IdParams, querystring: ActionQuerySchema,
       headers: Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'An action on a version not seen is refused (412).' })) }),
-      body: validatedByOperation(Type.Union([input, ActionBodySchema])),
+      body: validatedByOperation(Type.Union([input, actionBodySchema([...BUILT_IN_ACTIONS, ...Object.keys(services.config.actions)])])),
       response: { 200: product, 201: product, ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
     },
     create: { tags, summary: 'Create a product with a generated id', security: bearerSecurity, querystring: ProductQuerySchema, body: validatedByOperation(input), response: { 201: envelope(product), ...errorResponses(400, 401, 403, 405, 409, 413, 415) } },

@@ -14,6 +14,7 @@ import { compact, documentOf, formOf, inputOfField, ownerId, type ProductForm } 
 import type { LoadedProduct } from './product-screens.js';
 import type { MessageKey } from '../i18n/en.js';
 import { DEFAULT_TIME_UNITS, configuredTimeUnits } from '../api/time-units.js';
+import { configuredActions } from '../api/actions.js';
 
 /** The default time units; an installation may configure others, which can be typed in. */
 
@@ -57,6 +58,12 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
   // The configuration may add units (a cottage by the night): the service's own list, the defaults meanwhile.
   const [units] = useLoad(configuredTimeUnits, []);
   const timeUnits = units.data ?? DEFAULT_TIME_UNITS;
+  // The actions the configuration adds (SPEC 6), run here with their arguments as JSON.
+  const [actionList] = useLoad(configuredActions, []);
+  const actions = actionList.data ?? [];
+  const [action, setAction] = useState('');
+  const [actionArgs, setActionArgs] = useState('');
+  const [actionErrors, setActionErrors] = useState<string[]>([]);
 
   const messages = { notNumber: t('editor.notNumber'), jsonInvalid: t('editor.jsonInvalid'), tiersInvalid: t('editor.tiersInvalid') };
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(original), [form, original]);
@@ -141,6 +148,36 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
     try {
       const copy = await runAction(product.id, 'duplicate');
       route(`/admin/products/${encodeURIComponent(copy.id)}?duplicated=1`);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const runConfigured = async () => {
+    const name = action || actions[0];
+    if (!product || !name) return;
+    setFailure(null);
+    setNotice(null);
+    let args: Record<string, unknown> = {};
+    if (actionArgs.trim() !== '') {
+      try {
+        const parsed: unknown = JSON.parse(actionArgs);
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+        args = parsed as Record<string, unknown>;
+      } catch {
+        setActionErrors([t('editor.jsonInvalid')]);
+        return;
+      }
+    }
+    setActionErrors([]);
+    setBusy(true);
+    try {
+      await runAction(product.id, name, args);
+      const next = await reload?.();
+      if (next) reset(next.product);
+      setNotice(t('editor.actionDone', { name }));
     } catch (error) {
       setFailure(error);
     } finally {
@@ -316,6 +353,29 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
             </>
           )}
         </div>
+        {product && actions.length > 0 && (
+          <fieldset class="custom-actions">
+            <legend>{t('editor.actions')}</legend>
+            <Field id="custom-action" label={t('editor.action')}>
+              <select id="custom-action" value={action || actions[0]} onChange={(event) => setAction(event.currentTarget.value)}>
+                {actions.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="action-args" label={t('editor.actionArgs')} hint={t('editor.jsonHint')} errors={actionErrors}>
+              <textarea id="action-args" rows={2} class="code" value={actionArgs} onInput={(event) => setActionArgs(event.currentTarget.value)} {...described('action-args', t('editor.jsonHint'), actionErrors)} />
+            </Field>
+            <div class="actions">
+              <button type="button" onClick={runConfigured} disabled={busy || dirty}>
+                {t('editor.runAction')}
+              </button>
+              {dirty && <span class="muted">{t('editor.actionAfterSave')}</span>}
+            </div>
+          </fieldset>
+        )}
       </form>
     </div>
   );

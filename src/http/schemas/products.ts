@@ -85,9 +85,14 @@ export function bulkAnswer(doc: TSchema, noun: string) {
 /** A product as responses show it, derived from the field registry. */
 export { ProductSchema } from '../../domain/product-schema.js';
 
-export const ActionBodySchema = Type.Object(
+/** An action's body; `actions` names every action this installation runs, the configured ones after the built-in ones (the dashboard offers those). */
+export const actionBodySchema = (actions: readonly string[]) => Type.Object(
   {
-    action: Type.String({ description: 'publish, unpublish, duplicate ({newId?}), reserve ({from, to, note?}), release ({reservationId}), or a configured action.' }),
+    action: Type.Unsafe<string>({
+      type: 'string',
+      enum: [...actions],
+      description: 'publish, unpublish, duplicate ({newId?}), reserve ({from, to, note?}), release ({reservationId}), or an action the configuration adds (its arguments as it takes them).',
+    }),
     newId: Type.Optional(Type.String()),
     from: Type.Optional(Type.String()),
     to: Type.Optional(Type.String()),

@@ -4,8 +4,8 @@ import type { Browser } from 'playwright-core';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { assertNoProblems, launchBrowser, openDashboard, signIn, type DashboardPage } from './helpers/dashboard.js';
 
-/** SPEC 2: the configuration may change the list of time units; the dashboard offers the service's own. */
-describe('dashboard: the configured time units (sqlite)', () => {
+/** SPEC 2, 6: the configuration may change the list of time units and add actions; the dashboard offers the service's own. */
+describe('dashboard: what the configuration adds (sqlite)', () => {
   let server: TestServer;
   let browser: Browser;
   let dashboard: DashboardPage;
@@ -14,6 +14,9 @@ describe('dashboard: the configured time units (sqlite)', () => {
   before(async () => {
     server = await startServer('sqlite', (config) => {
       config.products.timeUnits = ['hour', 'day', 'week', 'night'];
+      config.actions = {
+        archive: { handler: ({ body }) => ({ settings: { published: false }, internal_name: `archived: ${String(body.reason ?? 'no reason')}` }) },
+      };
     });
     owner = await server.signUp({ name: 'Chaty Šumava' });
     browser = await launchBrowser();
@@ -41,5 +44,27 @@ describe('dashboard: the configured time units (sqlite)', () => {
     const stored = await server.http.get<{ additional: { time_unit?: string } }>(`/api/products/${id}`, owner.token);
     assert.equal(stored.body.additional.time_unit, 'night');
     assertNoProblems(dashboard, 'configured units');
+  });
+
+  it('runs the actions the configuration adds, with their arguments, and shows what they changed', async () => {
+    const { page } = dashboard;
+    const created = await server.http.post('/api/products/chata-archiv', { basic: { product_name: 'Chata k archivaci' }, settings: { published: true } }, owner.token);
+    assert.equal(created.status, 201, created.text);
+    await page.goto(`${server.url}/admin/products/chata-archiv`);
+    const select = page.getByLabel('Action', { exact: true });
+    await select.waitFor();
+    assert.deepEqual(await select.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)), ['archive'], 'only the added ones: the built-in ones have buttons of their own');
+    const args = page.getByLabel('Its arguments (JSON object, optional)');
+    await args.fill('[1]');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText('Not a JSON object.').waitFor();
+    await args.fill('{"reason": "sezóna skončila"}');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText('The action archive ran.').waitFor();
+    const stored = await server.http.get<{ internal_name: string; settings: { published: boolean } }>('/api/products/chata-archiv', owner.token);
+    assert.equal(stored.body.internal_name, 'archived: sezóna skončila');
+    assert.equal(stored.body.settings.published, false);
+    assert.equal(await page.getByLabel('Published').isChecked(), false, 'the form shows the product as the action left it');
+    assertNoProblems(dashboard, 'configured actions');
   });
 });
