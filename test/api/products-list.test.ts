@@ -134,6 +134,7 @@ for (const dialect of dialects) {
       ['and', { and: [{ 'basic.location': { equals: 'Brno' } }, { 'additional.price': { greater_than: '200' } }] }, ['a1']],
       ['nested or inside and', { and: [{ 'settings.published': { equals: 'true' } }, { or: [{ 'basic.location': { equals: 'Praha' } }, { and: [{ 'basic.location': { equals: 'Brno' } }, { 'additional.price': { less_than: '200' } }] }] }] }, ['a2', 'a3']],
       ['empty in matches nothing', { 'basic.location': { in: '' } }, []],
+      ['an empty or is no condition, as Payload drops it', { or: [], 'additional.price': { greater_than: '100' } }, ['a1', 'a2', 'a3']],
     ];
 
     for (const [name, where, expected] of table) {

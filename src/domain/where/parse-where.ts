@@ -56,7 +56,8 @@ class WhereParser {
           continue;
         }
         const parts = list.map((item, index) => this.node(item, depth + 1, `${key}.${index}`)).filter((n): n is WhereNode => n !== undefined);
-        children.push({ kind: key, children: parts });
+        // An empty list is no condition, as Payload drops it: `or: []` matches everything, not nothing.
+        if (parts.length > 0) children.push({ kind: key, children: parts });
       } else {
         children.push(...this.field(key, value));
       }
