@@ -44,6 +44,8 @@ class SessionCache {
   }
 
   get(sessionId: string): ActiveSession | undefined {
+    // Another process on the SQLite file may have ended the session a moment ago.
+    this.changes.catchUp();
     return this.entries.get(sessionId);
   }
 

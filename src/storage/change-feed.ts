@@ -23,6 +23,8 @@ export interface CommittedChange {
 export interface ChangeSource {
   readonly generation: number;
   onChange(listener: Listener): () => void;
+  /** Takes in, now, what other processes committed since the last look (SQLite), rather than at the next poll. */
+  catchUp(): void;
 }
 
 /**
@@ -42,6 +44,8 @@ export class ChangeFeed implements ChangeSource {
   private readonly listeners = new Map<ChangeTopic, Set<Listener>>(TOPICS.map((topic) => [topic, new Set()]));
   private listener?: NotificationListener;
   private poller?: NodeJS.Timeout;
+  /** SQLite: reads `data_version`, and the value last seen. */
+  private otherWriters?: { dataVersion: () => number; seen: number };
 
   static readonly CHANNEL = 'rental_changes';
 
@@ -98,6 +102,7 @@ export class ChangeFeed implements ChangeSource {
         return generation();
       },
       onChange: (listener) => this.subscribe(topics, listener),
+      catchUp: () => this.catchUp(),
     };
   }
 
@@ -129,14 +134,23 @@ export class ChangeFeed implements ChangeSource {
    * not known.
    */
   followOtherWriters(dataVersion: () => number, everyMs: number): void {
-    let seen = dataVersion();
-    this.poller = setInterval(() => {
-      const now = dataVersion();
-      if (now === seen) return;
-      seen = now;
-      this.bump();
-    }, everyMs);
+    this.otherWriters = { dataVersion, seen: dataVersion() };
+    this.poller = setInterval(() => this.catchUp(), everyMs);
     this.poller.unref();
+  }
+
+  /**
+   * SQLite: a change of everything if another process has committed since the last look. A
+   * cache whose staleness is not allowed for even a poll's time (a session logged out by
+   * another process: SPEC 4, dead at once on every instance) calls this before it answers.
+   */
+  catchUp(): void {
+    const watched = this.otherWriters;
+    if (!watched) return;
+    const now = watched.dataVersion();
+    if (now === watched.seen) return;
+    watched.seen = now;
+    this.bump();
   }
 
   async close(): Promise<void> {

@@ -104,7 +104,8 @@ export async function openDatabase(url: string, dataDir: string, options: Databa
     onWritesLost: (listener) => driver.onBatchLost(listener),
     onCommitted: (listener) => driver.onBatchCommitted(listener),
     runBeforeCommit: (statements) => driver.runBeforeCommit(statements),
-    dataVersion: () => driver.database.raw.pragma('data_version', { simple: true }) as number,
+    // Prepared once: sessions read it before every cached answer (ChangeFeed.catchUp).
+    dataVersion: ((statement) => () => statement.get() as number)(driver.database.raw.prepare('PRAGMA data_version').pluck()),
   };
 }
 
