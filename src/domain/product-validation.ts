@@ -2,7 +2,7 @@ import { unitNames, type TimeUnitDefinition } from './rental/units.js';
 import type { ErrorItem } from '../errors/api-error.js';
 import { fieldRuleErrors, requiredIn } from './field-registry.js';
 import { isPlainObject } from './merge.js';
-import { PRODUCT_FIELDS, PRODUCT_GROUPS } from './product-fields.js';
+import { MEDIA_URL_PREFIX, PRODUCT_FIELDS, PRODUCT_GROUPS } from './product-fields.js';
 import { productInputSchema, type ImageObject, type ReservationItem } from './product-schema.js';
 import { parseInterval, type Interval } from './reservations.js';
 import { ruleConflicts } from './rental/rules.js';
@@ -38,9 +38,28 @@ export function createProductValidator(timeUnits: readonly (string | TimeUnitDef
   };
 }
 
-/** Every media id a gallery refers to, by id string or by an image object's id. */
+/** How a gallery's use of a stored file is recorded beside media ids (`:` is in no id): `file:<filename>`. */
+export const fileReference = (filename: string): string => `file:${filename}`;
+
+/**
+ * Every media a gallery refers to: by id string or an image object's id, and by the file an
+ * image object's `url` names (an inline object uses that stored file, whatever its id), so that
+ * deleting media a gallery shows is a 409 either way (SPEC 5).
+ */
 export function galleryReferences(images: (string | ImageObject)[] | undefined): string[] {
-  return (images ?? []).map((image) => (typeof image === 'string' ? image : image.id));
+  return (images ?? []).flatMap((image) => {
+    if (typeof image === 'string') return [image];
+    const file = image.url.startsWith(MEDIA_URL_PREFIX) ? decodedFilename(image.url.slice(MEDIA_URL_PREFIX.length)) : undefined;
+    return file === undefined ? [image.id] : [image.id, fileReference(file)];
+  });
+}
+
+function decodedFilename(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The gallery entries given as media ids (not inline image objects): what depth 1 fills in, and what must exist. */

@@ -30,6 +30,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const headers: Record<string, string> = {};
       const retryAfter = reply.getHeader('retry-after');
       if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+      // A 416 of the file server says how long the file is (RFC 9110 15.5.17: Content-Range: bytes */size).
+      const range = (error as { headers?: Record<string, unknown> }).headers?.['Content-Range'];
+      if (typeof range === 'string') headers['content-range'] = range;
       return sendErrors(reply, status, [FRAMEWORK_ERRORS[error.code] ?? { message: error.message }], headers);
     }
     const clientError = asClientError(error);

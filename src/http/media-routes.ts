@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listQueryOf, type ListParams } from '../domain/list-query.js';
 import { parseSelect, selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
-import { APIError } from '../errors/api-error.js';
+import { APIError, FIELD_CODES, ValidationError, type ErrorItem } from '../errors/api-error.js';
 import { Errors } from '../errors/codes.js';
 import type { Services } from '../operations/context.js';
 import { countMedia, deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
@@ -16,6 +16,7 @@ import { registerBulkRoutes } from './bulk-routes.js';
 import { selectedAnswer } from './select-response.js';
 import { validatedByOperation } from './request-validation.js';
 import { isPlainObject } from '../domain/merge.js';
+import { withoutDocumentFields } from '../domain/document-fields.js';
 import { Type } from '@sinclair/typebox';
 import { IdParams, SelectQuery, TotalDocsSchema, listQuery, bearerSecurity, envelope, errorResponses, paginated } from './schemas/common.js';
 import { FileParams, MediaPatchSchema, MediaUploadSchema } from './schemas/media.js';
@@ -42,26 +43,39 @@ function multipartFailure(error: unknown, maxFileSize?: number): unknown {
   return Errors.MULTIPART_INVALID('The multipart body could not be read.');
 }
 
-/** Reads `file`, and `alt` either as its own field or inside `_payload` JSON (as Payload clients send it). */
+const unknownField = (field: string): ErrorItem => ({ field, message: 'This field is not allowed (unknown field).', code: FIELD_CODES.unknown });
+
+/**
+ * Reads `file`, and `alt` either as its own field or inside `_payload` JSON (as Payload clients
+ * send it). Any other field is a 400 naming it (SPEC 1: unknown fields), as in a JSON body; the
+ * fields the server sets (`id`, `createdAt`, `updatedAt`) are ignored in `_payload`.
+ */
 async function readUpload(request: FastifyRequest, maxFileSize: number): Promise<Upload> {
   if (!request.isMultipart()) throw Errors.MULTIPART_REQUIRED();
   let file: { bytes: Buffer; name: string } | undefined;
   let alt: unknown;
   let payloadAlt: unknown;
+  const unknown: ErrorItem[] = [];
   try {
     for await (const part of request.parts({ limits: { fileSize: maxFileSize, files: 1, fields: MAX_FIELDS, fieldSize: 64 * 1024 } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file') file = { bytes, name: part.filename };
+        else unknown.push(unknownField(part.fieldname));
       } else if (part.fieldname === 'alt') {
         alt = part.value;
       } else if (part.fieldname === '_payload') {
-        payloadAlt = payloadOf(part.value).alt;
+        const { alt: given, ...rest } = withoutDocumentFields(payloadOf(part.value));
+        payloadAlt = given;
+        unknown.push(...Object.keys(rest).map(unknownField));
+      } else {
+        unknown.push(unknownField(part.fieldname));
       }
     }
   } catch (error) {
     throw multipartFailure(error, maxFileSize);
   }
+  if (unknown.length > 0) throw new ValidationError(unknown);
   if (!file) throw Errors.FILE_REQUIRED();
   return { bytes: file.bytes, originalName: file.name, alt: alt ?? payloadAlt };
 }

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { mediaUrl } from '../domain/media.js';
+import { fileReference } from '../domain/product-validation.js';
 import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentMediaTable } from './schema.js';
-import { detectUnique } from './unique-violation.js';
+import { UniqueViolation, detectUnique } from './unique-violation.js';
 import { FilteredRows } from './filtered-rows.js';
 import type { ListReader } from './list-reader.js';
 import { whereToSql } from './where-sql.js';
@@ -20,6 +21,12 @@ export interface MediaImage {
   url: string;
   width: number;
   height: number;
+}
+
+/** The file names a media document's files have: its own and its sizes'. */
+function filenamesOf(doc: string): string[] {
+  const { filename, sizes } = JSON.parse(doc) as { filename: string; sizes?: Record<string, { filename: string }> };
+  return [filename, ...Object.values(sizes ?? {}).map((size) => size.filename)];
 }
 
 export class MediaRepository {
@@ -57,6 +64,9 @@ export class MediaRepository {
   async insert(row: RentMediaTable): Promise<void> {
     await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
+        // A name a deleted file had counts as taken: caches may hold that file for a year.
+        const retired = await trx.selectFrom('retired_media_filenames').select('filename').where('filename', 'in', filenamesOf(row.doc)).limit(1).executeTakeFirst();
+        if (retired) throw new UniqueViolation('rent_media.filename');
         await trx.insertInto('rent_media').values(row).execute();
         await this.outbox.append(trx, [mediaEvent('media.created', row)]);
       }),
@@ -91,11 +101,19 @@ export class MediaRepository {
     const result = await this.db.transaction().execute(async (trx) => {
       // PostgreSQL: a product write that names this image holds it FOR SHARE until its commit;
       // waiting here for that lock, the check below then sees the gallery it wrote.
-      if (this.dialect === 'postgres') await trx.selectFrom('rent_media').select('id').where('id', '=', id).forUpdate().execute();
-      const use = await trx.selectFrom('product_media').select('product_id').where('media_id', '=', id).limit(1).executeTakeFirst();
+      const media = trx.selectFrom('rent_media').select('doc').where('id', '=', id);
+      const row = await (this.dialect === 'postgres' ? media.forUpdate() : media).executeTakeFirst();
+      if (!row) return { deleted: false };
+      // Used by id, or by an image object whose url names one of its files.
+      const references = [id, ...filenamesOf(row.doc).map(fileReference)];
+      const use = await trx.selectFrom('product_media').select('product_id').where('media_id', 'in', references).limit(1).executeTakeFirst();
       if (use) return { deleted: false, usedBy: use.product_id };
       const deleted = await trx.deleteFrom('rent_media').where('id', '=', id).returning(['doc', 'owner_id']).executeTakeFirst();
-      if (deleted) await this.outbox.append(trx, [mediaEvent('media.deleted', deleted)]);
+      if (deleted) {
+        const names = filenamesOf(deleted.doc).map((filename) => ({ filename }));
+        await trx.insertInto('retired_media_filenames').values(names).onConflict((oc) => oc.doNothing()).execute();
+        await this.outbox.append(trx, [mediaEvent('media.deleted', deleted)]);
+      }
       return { deleted: deleted !== undefined };
     });
     if (result.deleted) await this.changed();

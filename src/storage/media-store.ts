@@ -85,6 +85,9 @@ export class LocalMediaStore implements MediaStore {
     // whenever it sees no-cache, and Node's fetch sends it with every If-None-Match: it never
     // sees it here.
     delete request.raw.headers['cache-control'];
+    // If-Range compares strongly (RFC 9110 13.1.5): a weak tag, as this server's are, never
+    // matches, so the whole file is sent; @fastify/send would match it and send the range.
+    if (/^\s*W\//.test(String(request.raw.headers['if-range'] ?? ''))) delete request.raw.headers.range;
     return reply.sendFile(filename, this.root, { maxAge: MEDIA_MAX_AGE * 1000, immutable: true, cacheControl: true, etag: true, lastModified: true, acceptRanges: true, dotfiles: 'deny' });
   }
 

@@ -221,6 +221,8 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   rent_media: RentMediaTable;
+  /** Names of deleted media files, not given out again (their files were cached as immutable). */
+  retired_media_filenames: { filename: string };
   leases: LeasesTable;
   calendar_tokens: CalendarTokensTable;
   calendars: CalendarsTable;

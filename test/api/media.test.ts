@@ -76,6 +76,15 @@ for (const dialect of dialects) for (const { name: storageName, start: startStor
         assert.equal(bad.status, 400, payload);
         errorFields(bad.body);
       }
+      // The server's own fields are ignored, as in JSON bodies; anything else is unknown (SPEC 1), in `_payload` or as a field.
+      const sentBack = await upload(await image('jpeg', 10, 10), 'sent-back.jpg', { _payload: JSON.stringify({ alt: 'Zpět', id: 'x', createdAt: '2020-01-01T00:00:00.000Z' }) });
+      assert.equal(sentBack.status, 201, sentBack.text);
+      assert.equal(sentBack.body.doc.alt, 'Zpět');
+      const before = await storedFiles();
+      const unknown = await upload(await image('jpeg', 10, 10), 'unknown.jpg', { _payload: JSON.stringify({ alt: 'a', filename: 'mine.jpg' }), colour: 'red' });
+      assert.equal(unknown.status, 400, unknown.text);
+      assert.deepEqual(errorFields(unknown.body).sort(), ['colour', 'filename']);
+      assert.deepEqual(await storedFiles(), before, 'nothing stored');
     });
 
     it('a multipart PATCH (as the SDK sends one given a file) changes alt, and refuses the file naming it', async () => {
@@ -102,6 +111,10 @@ for (const dialect of dialects) for (const { name: storageName, start: startStor
       const read = await server.http.get<Media>(`/api/rentMedia/${id}`, owner.token);
       assert.equal(read.body.alt, 'Vlastní pole', 'refused patches stored nothing');
       assert.equal(read.body.filename, made.body.doc.filename);
+      // A JSON PATCH carrying the server's own fields back (as a fetched document has them) ignores them.
+      const echoed = await server.http.patch<{ doc: Media }>(`/api/rentMedia/${id}`, { id: read.body.id, createdAt: read.body.createdAt, updatedAt: read.body.updatedAt, alt: 'Zpět' }, owner.token);
+      assert.equal(echoed.status, 200, echoed.text);
+      assert.equal(echoed.body.doc.alt, 'Zpět');
     });
 
     it('refuses text renamed .jpg, truncated images and executables with 415, leaving nothing stored', async () => {
@@ -154,6 +167,14 @@ for (const dialect of dialects) for (const { name: storageName, start: startStor
       assert.deepEqual(names.slice(0, 3), ['fotka-vrtacky-1.jpg', 'fotka-vrtacky-1-2.jpg', 'win.jpg']);
       for (const name of names) assert.match(name, /^[a-z0-9][a-z0-9_-]*\.[a-z]+$/);
       assert.equal(new Set(names).size, names.length);
+      // A deleted file's name (and its sizes') is not given out again: caches keep its file as immutable for a year.
+      const first = await upload(await image('jpeg', 20, 20), 'jednou.jpg');
+      assert.equal(first.body.doc.filename, 'jednou.jpg');
+      assert.equal((await server.http.delete(`/api/rentMedia/${first.body.doc.id}`, owner.token)).status, 200);
+      const again = await upload(await image('jpeg', 20, 20), 'jednou.jpg', {}, other.token);
+      assert.equal(again.status, 201, again.text);
+      assert.equal(again.body.doc.filename, 'jednou-2.jpg');
+      for (const size of Object.values(again.body.doc.sizes)) assert.ok(!Object.values(first.body.doc.sizes).some((old) => old.url === size.url), size.url);
     });
 
     it('serves files with type, length, ETag, long caching, 304 and ranges', async () => {
@@ -201,8 +222,11 @@ for (const dialect of dialects) for (const { name: storageName, start: startStor
       assert.deepEqual([several.status, several.body.length], [200, bytes.length], 'several ranges: the whole file');
       const stale = await rawGet(server.url, doc.url, { range: 'bytes=0-9', 'if-range': '"an-older-version"' });
       assert.deepEqual([stale.status, stale.body.length], [200, bytes.length], 'If-Range no longer matches: the whole file');
+      const weak = await rawGet(server.url, doc.url, { range: 'bytes=0-9', 'if-range': etag });
+      assert.deepEqual([weak.status, weak.body.length], [200, bytes.length], 'If-Range compares strongly: a weak tag never matches');
       const unsatisfiable = await rawGet(server.url, doc.url, { range: `bytes=${bytes.length + 10}-` });
       assert.equal(unsatisfiable.status, 416);
+      assert.equal(unsatisfiable.headers['content-range'], `bytes */${bytes.length}`);
       errorFields(JSON.parse(unsatisfiable.body.toString()));
 
       const head = await fetch(`${server.url}${doc.url}`, { method: 'HEAD' });
@@ -334,6 +358,19 @@ for (const dialect of dialects) for (const { name: storageName, start: startStor
       }
       await server.http.patch('/api/products/with-gallery', { gallery: { images: [] } }, owner.token);
       assert.equal((await server.http.delete(`/api/rentMedia/${a.id}`, owner.token)).status, 200);
+      // An image object of its own id whose url is a stored file (or one of its sizes) uses that file too.
+      const c = (await upload(await image('png', 500, 400), 'gallery-c.png')).body.doc;
+      const byUrl = { id: 'vlastni-obrazek', alt: 'Own id', filename: c.filename, mimeType: c.mimeType, url: c.url, width: c.width, height: c.height };
+      const thumb = c.sizes.thumbnail as { url: string; width: number; height: number };
+      const bySize = { ...byUrl, id: 'nahled', filename: thumb.url.split('/').pop() as string, url: thumb.url, width: thumb.width, height: thumb.height };
+      for (const [product, item] of [['by-url', byUrl], ['by-size', bySize]] as const) {
+        assert.equal((await server.http.post(`/api/products/${product}`, { basic: { product_name: product }, gallery: { images: [item] } }, owner.token)).status, 201);
+        const refused = await server.http.delete<{ errors: { message: string }[] }>(`/api/rentMedia/${c.id}`, owner.token);
+        assert.equal(refused.status, 409, product);
+        assert.match(refused.body.errors[0]?.message ?? '', new RegExp(product));
+        assert.equal((await server.http.delete(`/api/products/${product}`, owner.token)).status, 200);
+      }
+      assert.equal((await server.http.delete(`/api/rentMedia/${c.id}`, owner.token)).status, 200);
     });
   });
 }
