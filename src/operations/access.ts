@@ -72,6 +72,23 @@ function deeplyFrozen(value: unknown): boolean {
 }
 
 /**
+ * What a change of a document that does not exist answers: a 404, except to an anonymous
+ * caller whom the rule refuses without a document, who gets that refusal (401) as for one that
+ * exists, so that the answer does not tell an anonymous caller which ids exist (Payload checks
+ * access before it reads the document).
+ */
+export async function missingTo(user: AuthUser | null, rule: () => unknown, missing: () => APIError): Promise<APIError> {
+  if (user !== null) return missing();
+  try {
+    await rule();
+  } catch (error) {
+    if (error instanceof APIError) return error;
+    throw error;
+  }
+  return missing();
+}
+
+/**
  * Authorises a change to an existing document: allowed when `check` says so; otherwise an
  * anonymous caller gets the rule's refusal (401), a signed-in caller who cannot even read the
  * document a 404 (its existence stays hidden), and one who can the refusal (403).

@@ -67,6 +67,11 @@ for (const dialect of dialects) {
       assert.equal(byAdmin.status, 200);
       const roles = await server.http.patch(`/api/rents/${owner.id}`, { roles: ['admin'] }, owner.token);
       assert.equal(roles.status, 403, 'only admins give roles');
+      // What a client read, sent back with a change: the server's own fields (id, createdAt, updatedAt) are ignored, not unknown.
+      const read = await server.http.get<Record<string, unknown>>(`/api/rents/${owner.id}`, owner.token);
+      const sentBack = await server.http.patch<{ doc: Profile }>(`/api/rents/${owner.id}`, { ...read.body, createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' }, owner.token);
+      assert.equal(sentBack.status, 200, sentBack.text);
+      assert.equal(sentBack.body.doc.rentNameSystem, 'Půjčovna Brno');
     });
 
     it('refuses to remove a term a product still selects (409 naming it)', async () => {

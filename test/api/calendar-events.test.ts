@@ -68,5 +68,31 @@ for (const dialect of dialects) {
         for (const stream of Object.values(streams)) await stream.close();
       }
     });
+
+    it('deleting a calendar changes its product only when it gave blocks: product.updated then, no event otherwise', async () => {
+      const stream = await SseStream.open(server.url, { token: owner.token });
+      try {
+        const empty = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Empty//EN', 'END:VCALENDAR', ''].join('\r\n');
+        feeds.serve('/empty.ics', { body: empty });
+        feeds.serve('/busy.ics', { body: calendarFixture('airbnb.ics') });
+        const product = await server.http.post<{ doc: { id: string } }>('/api/products', { basic: { product_name: 'Chata' }, settings: { published: true } }, owner.token);
+        const id = product.body.doc.id;
+        const quiet = await server.http.post<{ doc: Calendar }>('/api/calendars', { product: id, url: feeds.url('/empty.ics') }, owner.token);
+        const busy = await server.http.post<{ doc: Calendar }>('/api/calendars', { product: id, url: feeds.url('/busy.ics') }, owner.token);
+        assert.equal(quiet.body.doc.events, 0);
+        assert.ok(busy.body.doc.events > 0);
+        const updates = () => stream.events.filter((event) => event.event === 'product.updated').length;
+        assert.ok(await until(() => updates() >= 1, 5000), 'the busy calendar put its blocks on the product');
+        await new Promise((done) => setTimeout(done, 300));
+        const before = updates();
+        assert.equal((await server.http.delete(`/api/calendars/${quiet.body.doc.id}`, owner.token)).status, 200);
+        await new Promise((done) => setTimeout(done, 500));
+        assert.equal(updates(), before, 'no change, no event');
+        assert.equal((await server.http.delete(`/api/calendars/${busy.body.doc.id}`, owner.token)).status, 200);
+        assert.ok(await until(() => updates() === before + 1, 5000), 'its blocks taken off the product');
+      } finally {
+        await stream.close();
+      }
+    });
   });
 }

@@ -8,7 +8,7 @@ import { Receiver } from '../helpers/receiver.js';
 import { dialects, startServer, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
-interface WebhookDoc { id: string; url: string; events: string[]; active: boolean; scope: string; owner: string; deactivatedReason?: string; description?: string }
+interface WebhookDoc { id: string; createdAt: string; updatedAt: string; url: string; events: string[]; active: boolean; scope: string; owner: string; deactivatedReason?: string; description?: string }
 interface Attempt { eventId: number; type: string; attempt: number; status: string; responseStatus: number | null; durationMs: number; at: string; error?: string }
 
 const product = (name: string, published = true) => ({ basic: { product_name: name }, settings: { published } });
@@ -51,6 +51,10 @@ for (const dialect of dialects) {
       const read = await server.http.get<WebhookDoc>(`/api/webhooks/${id}`, owner.token);
       assert.equal(read.status, 200);
       assert.deepEqual(read.body, created.body.doc);
+      // The server's own fields sent back are ignored, as in product bodies.
+      const echoed = await server.http.patch<{ doc: WebhookDoc }>(`/api/webhooks/${id}`, { id: 'other', createdAt: read.body.createdAt, updatedAt: read.body.updatedAt, description: 'Shop cache' }, owner.token);
+      assert.equal(echoed.status, 200, echoed.text);
+      assert.equal(echoed.body.doc.id, id);
       const list = await server.http.get<{ docs: WebhookDoc[]; totalDocs: number }>('/api/webhooks', owner.token);
       assert.deepEqual(list.body.docs.map((doc) => doc.id), [id]);
       for (const text of [read.text, list.text]) assert.ok(!text.includes(created.body.secret) && !text.includes('secret'), 'the secret never appears again');

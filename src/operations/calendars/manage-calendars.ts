@@ -1,8 +1,9 @@
+import { withoutDocumentFields } from '../../domain/document-fields.js';
 import type { AccessArgs, AccessFunction } from '../../config/types.js';
 import { calendarFields } from '../../domain/calendar/calendar-fields.js';
 import { matches, type ColumnValues } from '../../domain/where/matches.js';
 import { CalendarCreateSchema, CalendarPatchSchema } from '../../domain/calendar/calendar-schema.js';
-import { withCalendarBlocks } from '../../domain/calendar/imported-blocks.js';
+import { holdsBlocks, withCalendarBlocks } from '../../domain/calendar/imported-blocks.js';
 import { generateId, isValidId } from '../../domain/ids.js';
 import type { ListQuery } from '../../domain/list-query.js';
 import { isPlainObject, type JsonObject } from '../../domain/merge.js';
@@ -125,7 +126,7 @@ export async function createCalendar(services: Services, caller: Caller, input: 
     const given = isPlainObject(input) ? input : {};
     await grantOf(services.config.access.calendars.create, { user: null, data: { product: given.product, url: given.url, name: given.name } });
   }
-  const body = objectBody(input);
+  const body = objectBody(withoutDocumentFields(input));
   const errors = checkCreate(body);
   const failed = new Set(errors.map((error) => error.field));
   if (typeof body.product === 'string' && !failed.has('product')) await checkProduct(services, caller, body, body.product, errors);
@@ -167,7 +168,7 @@ export async function readCalendar(services: Services, caller: Caller, id: strin
 /** PATCH /api/calendars/:id: `url` and `name`. A new URL is checked as at creation and synced at once. */
 export async function updateCalendar(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
   const row = await loadForCaller(services, caller, id, 'update');
-  const body = objectBody(input);
+  const body = objectBody(withoutDocumentFields(input));
   if (Object.keys(body).length === 0) throw Errors.EMPTY_PATCH();
   const errors = checkPatch(body);
   const url = typeof body.url === 'string' && !errors.some((error) => error.field === 'url') ? body.url : undefined;
@@ -192,6 +193,9 @@ export async function deleteCalendar(services: Services, caller: Caller, id: str
   const doc = await oneDoc(services, row);
   await holdingCalendar(services, id, async () => {
     if (!(await services.storage.calendars.delete(id))) throw missing(id);
+    // A calendar that gave no block leaves the product as it is (no write, no product.updated).
+    const product = await services.storage.products.get(row.product_id);
+    if (!product || holdsBlocks((JSON.parse(product.doc) as ProductDoc).availability?.reservationDates ?? [], id, [])) return;
     await changeProductAsService(services, row.product_id, (current) => {
       const availability = (current.availability ?? {}) as { reservationDates?: ReservationItem[] };
       return { ...current, availability: { ...availability, reservationDates: withCalendarBlocks(availability.reservationDates ?? [], id, []) } as unknown as JsonObject };

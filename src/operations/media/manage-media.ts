@@ -1,3 +1,4 @@
+import { withoutDocumentFields } from '../../domain/document-fields.js';
 import type { Static } from '@sinclair/typebox';
 import { isValidId } from '../../domain/ids.js';
 import { nextTimestamp } from '../../domain/timestamps.js';
@@ -11,7 +12,7 @@ import { Errors } from '../../errors/codes.js';
 import type { RentMediaTable } from '../../storage/schema.js';
 import { compileSchema } from '../../domain/schema-validator.js';
 import { MediaPatchSchema } from '../../http/schemas/media.js';
-import { authorizeChange, evaluateAccess, readableBy, type Grant } from '../access.js';
+import { authorizeChange, missingTo, evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { filteredSource, listPage, type PaginatedDocs } from '../list-page.js';
 import { filesOf, mediaDocOf } from './media-documents.js';
@@ -50,9 +51,9 @@ export async function findMediaById(services: Services, caller: Caller, id: stri
 /** The media document a change is about, once the caller may make it (as for products: 401, 404, 403). */
 export async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete'): Promise<RentMediaTable> {
   const row = isValidId(id) ? await services.storage.media.get(id) : undefined;
-  if (!row) throw missing(id);
-  const doc = mediaDocOf(row);
   const rule = services.config.access.rentMedia[operation];
+  if (!row) throw await missingTo(caller.user, () => evaluateAccess(rule, { user: caller.user, id }, mediaFields), () => missing(id));
+  const doc = mediaDocOf(row);
   await authorizeChange(
     caller.user,
     async () => {
@@ -66,7 +67,8 @@ export async function loadForChange(services: Services, caller: Caller, id: stri
 }
 
 /** A PATCH body for media, checked: only `alt` may change. */
-export function mediaPatchOf(body: JsonObject): MediaPatch {
+export function mediaPatchOf(input: JsonObject): MediaPatch {
+  const body = withoutDocumentFields(input);
   const errors = checkPatch(body);
   if (errors.length > 0) throw new ValidationError(errors);
   return body as MediaPatch;

@@ -31,17 +31,16 @@ export async function prepareProduct(
 
   const named = ownerIdOf(basic.rent_owner);
   const ownerId = named ?? server.previousOwner ?? user?.id;
-  if (!isAdmin(user)) {
+  const owner = ownerId !== undefined && !failed.has('basic.rent_owner') ? await services.storage.owners.get(ownerId) : undefined;
+  const unknownOwner = ownerId !== undefined && !owner && !failed.has('basic.rent_owner');
+  // SPEC 2: an unknown account is a 400 (with the other field errors) whoever names it; naming another, existing one is a non-admin's 403.
+  if (!isAdmin(user) && !unknownOwner) {
     if (server.previousOwner !== undefined && ownerId !== server.previousOwner) throw Errors.OWNER_CHANGE_FORBIDDEN();
     if (server.previousOwner === undefined && ownerId !== undefined && ownerId !== user?.id) {
       throw Errors.OWNER_NOT_SELF();
     }
   }
-
-  const owner = ownerId !== undefined && !failed.has('basic.rent_owner') ? await services.storage.owners.get(ownerId) : undefined;
-  if (ownerId !== undefined && !owner && !failed.has('basic.rent_owner')) {
-    errors.push(Errors.UNKNOWN_OWNER.item(ownerId));
-  }
+  if (unknownOwner) errors.push(Errors.UNKNOWN_OWNER.item(ownerId));
   const selectedTerm = (data.additional as JsonObject | undefined)?.selectedTerm;
   if (typeof selectedTerm === 'string' && !failed.has('additional.selectedTerm') && !failed.has('basic.rent_owner')) {
     if (owner && !termIdsOfProfile(owner.owner_profile).has(selectedTerm)) {

@@ -5,7 +5,7 @@ import { asData } from '../../domain/product-document.js';
 import { productFields } from '../../domain/product-fields.js';
 import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
-import { accessNow, authorizeChange, evaluateAccess, type Grant } from '../access.js';
+import { accessNow, authorizeChange, missingTo, evaluateAccess, type Grant } from '../access.js';
 import type { Services } from '../context.js';
 import { toRecord } from '../../storage/product-record.js';
 import { Errors } from '../../errors/codes.js';
@@ -52,7 +52,7 @@ export async function loadForWrite(
 ): Promise<LoadedProduct> {
   const missing = () => Errors.PRODUCT_NOT_FOUND(id);
   const row = await services.storage.products.get(id);
-  if (!row) throw missing();
+  if (!row) throw await missingTo(user, () => productGrant(rule, { user, id, action }), missing);
   const doc = JSON.parse(row.doc) as ProductDoc;
   await authorizeChange(
     user,

@@ -1,3 +1,4 @@
+import { withoutDocumentFields } from '../../domain/document-fields.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { isAdmin } from '../../config/defaults.js';
 import { AccountCreateSchema, AccountUpdateSchema, normaliseEmail } from '../../domain/account-schema.js';
@@ -107,7 +108,8 @@ async function checkPasswordChange(caller: Caller, row: RentRow, body: JsonObjec
 }
 
 /** What a PATCH body may do before any account is looked at: 403 when a non-admin changes roles; 400 naming every problem. */
-export function checkAccountPatch(caller: Caller, body: JsonObject): void {
+export function checkAccountPatch(caller: Caller, input: JsonObject): void {
+  const body = withoutDocumentFields(input);
   if (body.roles !== undefined && !isAdmin(caller.user)) throw Errors.ROLES_FORBIDDEN('change');
   const errors = checkUpdate(body);
   if (Object.keys(body).length === 0) errors.push(Errors.EMPTY_PATCH.item());
@@ -115,7 +117,8 @@ export function checkAccountPatch(caller: Caller, body: JsonObject): void {
 }
 
 /** PATCH /api/rents/:id: profile, terms, e-mail and password; the account itself or an admin. */
-export async function updateAccount(services: Services, caller: Caller, id: string, body: unknown): Promise<PublicProfile> {
+export async function updateAccount(services: Services, caller: Caller, id: string, input: unknown): Promise<PublicProfile> {
+  const body = withoutDocumentFields(input);
   if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const row = await loadAccount(services, id);
   await authorizeAccountChange(services, caller, row, 'update', body);

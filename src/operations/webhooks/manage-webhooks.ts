@@ -1,3 +1,4 @@
+import { withoutDocumentFields } from '../../domain/document-fields.js';
 import { hasAdminRole } from '../../domain/admin-role.js';
 import type { Static } from '@sinclair/typebox';
 import { isAdmin } from '../../config/defaults.js';
@@ -14,7 +15,7 @@ import { checkOutboundUrl } from '../../net/outbound.js';
 import { OutboundError } from '../../net/outbound-error.js';
 import type { AttemptRow, WebhookRow } from '../../storage/webhooks-repository.js';
 import { WebhookCreateSchema, WebhookPatchSchema } from '../../http/schemas/webhooks.js';
-import { authorizeChange, denied, evaluateAccess, readableBy, type Grant } from '../access.js';
+import { authorizeChange, missingTo, denied, evaluateAccess, readableBy, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { filteredSource, listPage, type PaginatedDocs } from '../list-page.js';
 
@@ -65,7 +66,8 @@ async function urlProblems(services: Services, url: string): Promise<ErrorItem[]
  * A body that passes the schema and whose `url` the service may call: one 400 lists every
  * offending field, the URL's rule among them when the schema found other faults.
  */
-async function checkedWebhookBody(services: Services, input: unknown, check: SchemaCheck): Promise<Record<string, unknown>> {
+async function checkedWebhookBody(services: Services, sent: unknown, check: SchemaCheck): Promise<Record<string, unknown>> {
+  const input = withoutDocumentFields(sent);
   let body: Record<string, unknown> | undefined;
   let items: ErrorItem[] = [];
   try {
@@ -134,7 +136,7 @@ export const findWebhookById = async (services: Services, caller: Caller, id: st
 /** The webhook a change is about, once the caller may make it (as for media: 401, 404, 403). */
 async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete'): Promise<WebhookRow> {
   const row = isValidId(id) ? await services.storage.webhooks.get(id) : undefined;
-  if (!row) throw missing(id);
+  if (!row) throw await missingTo(caller.user, () => evaluateAccess(services.config.access.webhooks[operation], { user: caller.user, id }, webhookFields), () => missing(id));
   await authorizeChange(
     caller.user,
     async () => {
