@@ -127,7 +127,7 @@ export interface paths {
                     where?: {
                         [key: string]: unknown;
                     } | string;
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description Search in name, description and location; case- and accent-insensitive. */
                     q?: string;
@@ -240,7 +240,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -471,7 +471,7 @@ export interface paths {
                     limit?: number;
                     /** @description The order in which matches are changed (and `limit` counts). Sortable: id, internal_name, basic.product_name, basic.location, additional.price, additional.caution, settings.slug, createdAt, updatedAt. */
                     sort?: string | string[];
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -591,7 +591,7 @@ export interface paths {
                     limit?: number;
                     /** @description The order in which matches are changed (and `limit` counts). Sortable: id, internal_name, basic.product_name, basic.location, additional.price, additional.caution, settings.slug, createdAt, updatedAt. */
                     sort?: string | string[];
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -938,7 +938,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -1044,7 +1044,7 @@ export interface paths {
                 query?: {
                     /** @description Run this action; the body may then be empty or carry its arguments. */
                     action?: string;
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -1301,7 +1301,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -1420,7 +1420,7 @@ export interface paths {
         patch: {
             parameters: {
                 query?: {
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -2735,7 +2735,7 @@ export interface paths {
                     where?: {
                         [key: string]: unknown;
                     } | string;
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -3728,7 +3728,7 @@ export interface paths {
                     where?: {
                         [key: string]: unknown;
                     } | string;
-                    /** @description 0: owner and gallery as ids; 1 (default, and anything higher): populated. */
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {

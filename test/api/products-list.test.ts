@@ -135,6 +135,8 @@ for (const dialect of dialects) {
       ['nested or inside and', { and: [{ 'settings.published': { equals: 'true' } }, { or: [{ 'basic.location': { equals: 'Praha' } }, { and: [{ 'basic.location': { equals: 'Brno' } }, { 'additional.price': { less_than: '200' } }] }] }] }, ['a2', 'a3']],
       ['empty in matches nothing', { 'basic.location': { in: '' } }, []],
       ['an empty or is no condition, as Payload drops it', { or: [], 'additional.price': { greater_than: '100' } }, ['a1', 'a2', 'a3']],
+      ['AND and OR in capitals, TRUE in capitals, as Payload reads them', { AND: [{ 'settings.published': { equals: 'TRUE' } }, { OR: [{ 'basic.location': { equals: 'Praha' } }, { 'basic.location': { equals: 'Brno' } }] }] }, ['a1', 'a2', 'a3']],
+      ['in with one number (a JSON where)', { 'additional.price': { in: 150 } }, ['a3']],
     ];
 
     for (const [name, where, expected] of table) {

@@ -26,8 +26,10 @@ export function coerceScalar(type: FieldType, value: unknown): Scalar | undefine
   }
 }
 
+/** `true`/`false` in any case (Payload lower-cases them), `1`/`0`, or the JSON values. */
 export function coerceBoolean(value: unknown): boolean | undefined {
-  if (value === true || value === 'true' || value === '1' || value === 1) return true;
-  if (value === false || value === 'false' || value === '0' || value === 0) return false;
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : value;
+  if (text === true || text === 'true' || text === '1' || text === 1) return true;
+  if (text === false || text === 'false' || text === '0' || text === 0) return false;
   return undefined;
 }

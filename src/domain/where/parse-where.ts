@@ -24,6 +24,8 @@ function asList(value: unknown): unknown[] | undefined {
 
 function listValues(value: unknown): unknown[] | undefined {
   if (typeof value === 'string') return value === '' ? [] : value.split(',');
+  // One number or boolean stands for a list of it, as Payload wraps it.
+  if (typeof value === 'number' || typeof value === 'boolean') return [value];
   return asList(value);
 }
 
@@ -48,7 +50,10 @@ class WhereParser {
       return undefined;
     }
     const children: WhereNode[] = [];
-    for (const [key, value] of Object.entries(input)) {
+    for (const [name, value] of Object.entries(input)) {
+      // `AND`/`OR` as well: Payload matches them in any case.
+      const lower = name.toLowerCase();
+      const key = lower === 'and' || lower === 'or' ? lower : name;
       if (key === 'and' || key === 'or') {
         const list = asList(value);
         if (!list) {

@@ -45,7 +45,7 @@ export const hookErrors = { '4xx': Type.Unsafe({ ...errorRef, description: 'Refu
 
 export const IdParams = Type.Object({ id: Type.String({ description: 'Identifier: `^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`' }) });
 
-const depth = Type.Integer({ minimum: 0, default: 1, errorMessage: 'Must be a whole number: 0, or 1 (higher acts as 1).', description: '0: owner and gallery as ids; 1 (default, and anything higher): populated.' });
+const depth = Type.Integer({ minimum: 0, default: 1, errorMessage: 'Must be a whole number: 0, or 1 (higher acts as 1).', description: '0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated.' });
 
 export const DepthQuery = Type.Object({ depth: Type.Optional(depth) });
 
@@ -111,7 +111,7 @@ export function sortQuery(collection: string, fields: FieldCatalogue, descriptio
 export function listQuery(collection: string, fields: FieldCatalogue, maxLimit: number) {
   return Type.Object({
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit, default: Math.min(10, maxLimit), errorMessage: `Must be a whole number from 1 to ${maxLimit}.`, description: `Page size, 1 to ${maxLimit}.` })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, errorMessage: 'Must be a whole number of at least 1.' })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, errorMessage: `Must be a whole number from 1 to ${MAX_PAGE}.` })),
     pagination: Type.Optional(
       Type.Boolean({
         default: true,
