@@ -34,8 +34,10 @@ const MAX_CACHED_SESSIONS = 10_000;
  */
 class SessionCache {
   private readonly entries = new LRUCache<string, ActiveSession>({ max: MAX_CACHED_SESSIONS });
+  private otherWritersSeen: number | undefined;
 
   constructor(private readonly changes: ChangeSource) {
+    this.otherWritersSeen = changes.otherWriters();
     changes.onChange(() => this.entries.clear());
   }
 
@@ -44,8 +46,13 @@ class SessionCache {
   }
 
   get(sessionId: string): ActiveSession | undefined {
-    // Another process on the SQLite file may have ended the session a moment ago.
-    this.changes.catchUp();
+    // Another process on the SQLite file may have ended the session a moment ago: then every
+    // entry is read again (this cache only; the others follow the feed's poll).
+    const version = this.changes.otherWriters();
+    if (version !== this.otherWritersSeen) {
+      this.otherWritersSeen = version;
+      this.entries.clear();
+    }
     return this.entries.get(sessionId);
   }
 

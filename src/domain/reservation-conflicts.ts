@@ -46,6 +46,13 @@ export function bookingReservationsTouched(items: readonly ReservationItem[], pr
   return previous.filter((item): item is ReservationItem & { bookingId: string } => {
     if (typeof item.bookingId !== 'string') return false;
     const kept = now.get(item.id);
-    return kept === undefined || kept.from !== item.from || kept.to !== item.to || kept.bookingId !== item.bookingId;
+    return kept === undefined || kept.bookingId !== item.bookingId || !sameTime(kept, item);
   });
+}
+
+/** The same interval, however written (`…T10:00:00Z` and `…T12:00:00+02:00`, dates as dates). */
+function sameTime(a: ReservationItem, b: ReservationItem): boolean {
+  const first = intervalOf(a);
+  const second = intervalOf(b);
+  return first.start === second.start && first.end === second.end;
 }

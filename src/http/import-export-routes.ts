@@ -166,8 +166,8 @@ export function importExportRoutes(services: Services, spoolDir: string) {
 
       scope.post('/api/products/import', { schema: schemas.import }, async (request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
         const options = importOptionsOf(request.query);
-        const encoding = encodingOf(typeof request.query.charset === 'string' ? request.query.charset : charsetOf(request.headers['content-type']));
         await refuseEarly(services, request.caller);
+        const encoding = encodingOf(typeof request.query.charset === 'string' ? request.query.charset : charsetOf(request.headers['content-type']));
         const { maxBytes, maxRows } = services.config.import;
         if (Number(request.headers['content-length']) > maxBytes && !request.isMultipart()) throw tooLarge(maxBytes);
         await mkdir(spoolDir, { recursive: true });

@@ -51,10 +51,21 @@ export class BookingsRepository {
   }
 
   /** Stores a new request with its `booking.requested` event. */
-  async insert(row: Omit<BookingsTable, 'version'>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('bookings').values(row).execute();
-      await this.outbox.append(trx, [bookingEvent(row)]);
+  /**
+   * Stores a new request. Its owner is the product's as stored when it commits, read under the
+   * product row's lock (PostgreSQL: FOR SHARE, which waits for a change of owner to commit; and
+   * which that change's lock waits for, so it then moves this booking too): the owner the
+   * request was checked against may have given the product away meanwhile. Returns the row
+   * as stored.
+   */
+  async insert(row: Omit<BookingsTable, 'version'>): Promise<Omit<BookingsTable, 'version'>> {
+    return this.db.transaction().execute(async (trx) => {
+      const query = trx.selectFrom('products').select('owner_id').where('id', '=', row.product_id);
+      const product = await (this.dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+      const stored = product && product.owner_id !== row.owner_id ? { ...row, owner_id: product.owner_id, doc: JSON.stringify({ ...(JSON.parse(row.doc) as object), owner: product.owner_id }) } : row;
+      await trx.insertInto('bookings').values(stored).execute();
+      await this.outbox.append(trx, [bookingEvent(stored)]);
+      return stored;
     });
   }
 
@@ -166,21 +177,28 @@ export class BookingsRepository {
     return changed;
   }
 
-  /** Which of these bookings of a product are confirmed (their reservations hold them). */
-  async confirmedAmong(productId: string, ids: string[]): Promise<Set<string>> {
-    const unique = [...new Set(ids)];
-    const confirmed = new Set<string>();
-    for (let i = 0; i < unique.length; i += 500) {
+  /**
+   * Which of these reservations (by id, with the booking each names) hold a confirmed booking
+   * of the product: the booking's own reservation, not one that merely copies its id.
+   */
+  async holdingReservations(productId: string, items: readonly { id: string; bookingId: string }[]): Promise<Set<string>> {
+    const byBooking = new Map(items.map((item) => [item.bookingId, item.id]));
+    const ids = [...byBooking.keys()];
+    const holding = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
       const rows = await this.db
         .selectFrom('bookings')
-        .select('id')
+        .select(['id', 'doc'])
         .where('product_id', '=', productId)
         .where('status', '=', 'confirmed')
-        .where('id', 'in', unique.slice(i, i + 500))
+        .where('id', 'in', ids.slice(i, i + 500))
         .execute();
-      for (const row of rows) confirmed.add(row.id);
+      for (const row of rows) {
+        const { reservationId } = JSON.parse(row.doc) as { reservationId?: string };
+        if (reservationId !== undefined && items.some((item) => item.bookingId === row.id && item.id === reservationId)) holding.add(reservationId);
+      }
     }
-    return confirmed;
+    return holding;
   }
 
   /** The customers' names of some bookings, by booking id (the owner's private calendar feed shows them). */

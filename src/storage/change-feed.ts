@@ -23,8 +23,11 @@ export interface CommittedChange {
 export interface ChangeSource {
   readonly generation: number;
   onChange(listener: Listener): () => void;
-  /** Takes in, now, what other processes committed since the last look (SQLite), rather than at the next poll. */
-  catchUp(): void;
+  /**
+   * SQLite: a number that moves whenever another process commits to the file (its
+   * `data_version`), read now; undefined where changes arrive otherwise (PostgreSQL).
+   */
+  otherWriters(): number | undefined;
 }
 
 /**
@@ -44,8 +47,8 @@ export class ChangeFeed implements ChangeSource {
   private readonly listeners = new Map<ChangeTopic, Set<Listener>>(TOPICS.map((topic) => [topic, new Set()]));
   private listener?: NotificationListener;
   private poller?: NodeJS.Timeout;
-  /** SQLite: reads `data_version`, and the value last seen. */
-  private otherWriters?: { dataVersion: () => number; seen: number };
+  /** SQLite: reads `data_version`, which moves with every commit of another process. */
+  private dataVersion?: () => number;
 
   static readonly CHANNEL = 'rental_changes';
 
@@ -102,7 +105,7 @@ export class ChangeFeed implements ChangeSource {
         return generation();
       },
       onChange: (listener) => this.subscribe(topics, listener),
-      catchUp: () => this.catchUp(),
+      otherWriters: () => this.otherWriters(),
     };
   }
 
@@ -134,23 +137,24 @@ export class ChangeFeed implements ChangeSource {
    * not known.
    */
   followOtherWriters(dataVersion: () => number, everyMs: number): void {
-    this.otherWriters = { dataVersion, seen: dataVersion() };
-    this.poller = setInterval(() => this.catchUp(), everyMs);
+    let seen = dataVersion();
+    this.dataVersion = dataVersion;
+    this.poller = setInterval(() => {
+      const now = dataVersion();
+      if (now === seen) return;
+      seen = now;
+      this.bump();
+    }, everyMs);
     this.poller.unref();
   }
 
   /**
-   * SQLite: a change of everything if another process has committed since the last look. A
-   * cache whose staleness is not allowed for even a poll's time (a session logged out by
-   * another process: SPEC 4, dead at once on every instance) calls this before it answers.
+   * SQLite: `data_version` read now. A cache whose staleness is not allowed for even a poll's
+   * time (sessions: a logout on another process is dead at once, SPEC 4) compares it before it
+   * answers and empties itself alone; the other caches follow the poll.
    */
-  catchUp(): void {
-    const watched = this.otherWriters;
-    if (!watched) return;
-    const now = watched.dataVersion();
-    if (now === watched.seen) return;
-    watched.seen = now;
-    this.bump();
+  otherWriters(): number | undefined {
+    return this.dataVersion?.();
   }
 
   async close(): Promise<void> {

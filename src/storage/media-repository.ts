@@ -3,7 +3,7 @@ import { mediaUrl } from '../domain/media.js';
 import { fileReference } from '../domain/product-validation.js';
 import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import type { DatabaseSchema, Dialect, RentMediaTable } from './schema.js';
-import { UniqueViolation, detectUnique } from './unique-violation.js';
+import { detectUnique } from './unique-violation.js';
 import { FilteredRows } from './filtered-rows.js';
 import type { ListReader } from './list-reader.js';
 import { whereToSql } from './where-sql.js';
@@ -64,9 +64,8 @@ export class MediaRepository {
   async insert(row: RentMediaTable): Promise<void> {
     await detectUnique(() =>
       this.db.transaction().execute(async (trx) => {
-        // A name a deleted file had counts as taken: caches may hold that file for a year.
-        const retired = await trx.selectFrom('retired_media_filenames').select('filename').where('filename', 'in', filenamesOf(row.doc)).limit(1).executeTakeFirst();
-        if (retired) throw new UniqueViolation('rent_media.filename');
+        // Its names are claimed for good (a deleted file's may be cached for a year): one taken, ever, is a UniqueViolation.
+        await trx.insertInto('media_filenames').values(filenamesOf(row.doc).map((filename) => ({ filename }))).execute();
         await trx.insertInto('rent_media').values(row).execute();
         await this.outbox.append(trx, [mediaEvent('media.created', row)]);
       }),
@@ -97,6 +96,16 @@ export class MediaRepository {
   }
 
   /** Deletes unless a product gallery uses it; returns the id of such a product instead. */
+  /**
+   * Takes back an upload whose files could not be stored: its row (and event) as a deletion,
+   * and with `releaseNames` its file names, which nothing was ever served under.
+   */
+  async discardUpload(id: string, releaseNames: boolean): Promise<void> {
+    const row = await this.db.selectFrom('rent_media').select('doc').where('id', '=', id).executeTakeFirst();
+    const { deleted } = await this.deleteUnlessUsed(id);
+    if (deleted && row && releaseNames) await this.db.deleteFrom('media_filenames').where('filename', 'in', filenamesOf(row.doc)).execute();
+  }
+
   async deleteUnlessUsed(id: string): Promise<{ deleted: boolean; usedBy?: string }> {
     const result = await this.db.transaction().execute(async (trx) => {
       // PostgreSQL: a product write that names this image holds it FOR SHARE until its commit;
@@ -109,11 +118,7 @@ export class MediaRepository {
       const use = await trx.selectFrom('product_media').select('product_id').where('media_id', 'in', references).limit(1).executeTakeFirst();
       if (use) return { deleted: false, usedBy: use.product_id };
       const deleted = await trx.deleteFrom('rent_media').where('id', '=', id).returning(['doc', 'owner_id']).executeTakeFirst();
-      if (deleted) {
-        const names = filenamesOf(deleted.doc).map((filename) => ({ filename }));
-        await trx.insertInto('retired_media_filenames').values(names).onConflict((oc) => oc.doNothing()).execute();
-        await this.outbox.append(trx, [mediaEvent('media.deleted', deleted)]);
-      }
+      if (deleted) await this.outbox.append(trx, [mediaEvent('media.deleted', deleted)]);
       return { deleted: deleted !== undefined };
     });
     if (result.deleted) await this.changed();

@@ -221,8 +221,8 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   rent_media: RentMediaTable;
-  /** Names of deleted media files, not given out again (their files were cached as immutable). */
-  retired_media_filenames: { filename: string };
+  /** Every media file name ever given out, deleted media's included: never given out again (their files were cached as immutable). */
+  media_filenames: { filename: string };
   leases: LeasesTable;
   calendar_tokens: CalendarTokensTable;
   calendars: CalendarsTable;

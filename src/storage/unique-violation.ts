@@ -13,6 +13,7 @@ const POSTGRES_CONSTRAINTS: Record<string, string> = {
   rents_email_unique: 'rents.email',
   rent_media_pkey: 'rent_media.id',
   rent_media_filename_unique: 'rent_media.filename',
+  media_filenames_pkey: 'media_filenames.filename',
   reservations_pkey: 'reservations.id',
 };
 

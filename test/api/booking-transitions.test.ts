@@ -90,8 +90,16 @@ for (const dialect of dialects) {
       // The days stay taken: another request for them is refused.
       const again = await server.http.post('/api/bookings', { product: 'tent', from: doc.from, to: doc.to, customer: { name: 'B', email: 'b@example.com' } });
       assert.equal(again.status, 409, again.text);
+      // Its times written in another form are the same times; a reservation that only copies the booking's id holds nothing.
+      const current = (await product()).availability.reservationDates;
+      const [year, month, day] = doc.to.split('-').map(Number) as [number, number, number];
+      const sameTimes = current.map((item) => (item.id === reservationId ? { ...item, from: `${doc.from}T00:00:00.000Z`, to: new Date(Date.UTC(year, month - 1, day + 1)).toISOString().replace('.000Z', 'Z') } : item));
+      assert.equal((await server.http.patch('/api/products/tent', { availability: { reservationDates: sameTimes } }, owner.token)).status, 200);
+      const copy = { id: 'copy-of-hold', from: dayFromNow(950), to: dayFromNow(951), bookingId: doc.id };
+      assert.equal((await server.http.patch('/api/products/tent', { availability: { reservationDates: [...(await product()).availability.reservationDates, copy] } }, owner.token)).status, 200);
+      assert.equal((await server.http.post('/api/products/tent', { action: 'release', reservationId: 'copy-of-hold' }, owner.token)).status, 200);
       // A note on it may change, and once the booking is cancelled its reservation is gone with it.
-      const noted = items.map((item) => (item.id === reservationId ? { ...item, note: 'keys at the gate' } : item));
+      const noted = (await product()).availability.reservationDates.map((item) => (item.id === reservationId ? { ...item, note: 'keys at the gate' } : item));
       assert.equal((await server.http.patch('/api/products/tent', { availability: { reservationDates: noted } }, owner.token)).status, 200);
       assert.equal((await act(server, doc.id, 'cancel', { bearer: owner.token })).status, 200);
       assert.ok(!(await product()).availability.reservationDates.some((item) => item.id === reservationId));

@@ -351,6 +351,14 @@ for (const dialect of dialects) {
       assert.equal(next?.headers['if-modified-since'], undefined);
       assert.equal(next?.status, 200);
       assert.equal(synced.events, 3);
+      // After a failed fetch (it may have been the day's first) the next one is whole too.
+      const body = calendarFixture('booking-com.ics', clock.now());
+      feeds.serve('/daily.ics', { body: 'down', status: 503, contentType: 'text/plain' });
+      assert.equal((await sync(calendar.id)).lastStatus, 'failed');
+      feeds.serve('/daily.ics', { body });
+      const afterFailure = feeds.requestsOf('/daily.ics').length;
+      assert.equal((await sync(calendar.id)).lastStatus, 'ok');
+      assert.equal(feeds.requestsOf('/daily.ics')[afterFailure]?.headers['if-none-match'], undefined);
     });
   });
 }

@@ -222,8 +222,9 @@ for (const dialect of dialects) for (const { name: storageName, start: startStor
       assert.deepEqual([several.status, several.body.length], [200, bytes.length], 'several ranges: the whole file');
       const stale = await rawGet(server.url, doc.url, { range: 'bytes=0-9', 'if-range': '"an-older-version"' });
       assert.deepEqual([stale.status, stale.body.length], [200, bytes.length], 'If-Range no longer matches: the whole file');
-      const weak = await rawGet(server.url, doc.url, { range: 'bytes=0-9', 'if-range': etag });
-      assert.deepEqual([weak.status, weak.body.length], [200, bytes.length], 'If-Range compares strongly: a weak tag never matches');
+      // If-Range compares strongly: a weak tag never matches (the local folder's), a strong one does (the bucket's).
+      const sameTag = await rawGet(server.url, doc.url, { range: 'bytes=0-9', 'if-range': etag });
+      assert.deepEqual([sameTag.status, sameTag.body.length], etag.startsWith('W/') ? [200, bytes.length] : [206, 10]);
       const unsatisfiable = await rawGet(server.url, doc.url, { range: `bytes=${bytes.length + 10}-` });
       assert.equal(unsatisfiable.status, 416);
       assert.equal(unsatisfiable.headers['content-range'], `bytes */${bytes.length}`);

@@ -4,6 +4,7 @@ import { accessNow, evaluateAccess, type Grant } from '../../src/operations/acce
 import { productFields } from '../../src/domain/product-fields.js';
 import type { AccessFunction, Where } from '../../src/config/types.js';
 import { APIError } from '../../src/errors/api-error.js';
+import { matches } from '../../src/domain/where/matches.js';
 
 const anonymous = { user: null };
 const filterOf = (grant: Grant | Promise<Grant>): Grant => {
@@ -12,6 +13,15 @@ const filterOf = (grant: Grant | Promise<Grant>): Grant => {
 };
 
 describe('access grants', () => {
+  it("an access rule's empty or grants nothing (fail closed), where a query's empty or is dropped", () => {
+    const grant = filterOf(accessNow(() => ({ or: [] }), anonymous, productFields));
+    assert.ok(grant.kind === 'filter');
+    assert.equal(matches(grant.where, { published: 1, owner_id: 'x' }), false);
+    const nested = filterOf(accessNow(() => ({ and: [{ 'settings.published': { equals: true } }, { or: [] }] }), anonymous, productFields));
+    assert.ok(nested.kind === 'filter');
+    assert.equal(matches(nested.where, { published: 1 }), false);
+  });
+
   it('keeps the grant of a deeply frozen filter with the filter, and reads an unfrozen one on every call', () => {
     const frozen = Object.freeze({ 'settings.published': Object.freeze({ equals: true }) });
     const first = filterOf(accessNow(() => frozen, anonymous, productFields));

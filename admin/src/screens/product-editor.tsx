@@ -165,7 +165,9 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
       try {
         const parsed: unknown = JSON.parse(actionArgs);
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-        args = parsed as Record<string, unknown>;
+        // The action is the one chosen above, whatever the arguments say.
+        const { action: _ignored, ...rest } = parsed as Record<string, unknown>;
+        args = rest;
       } catch {
         setActionErrors([t('editor.jsonInvalid')]);
         return;

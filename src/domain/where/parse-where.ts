@@ -33,7 +33,11 @@ class WhereParser {
   readonly errors: ErrorItem[] = [];
   private conditions = 0;
 
-  constructor(private readonly fields: FieldCatalogue) {}
+  constructor(
+    private readonly fields: FieldCatalogue,
+    /** An access rule's filter: an empty `or` grants nothing (a list of teams that is empty), where a query's is dropped. */
+    private readonly emptyOrMatchesNothing = false,
+  ) {}
 
   private fail(path: string, message: string): undefined {
     this.errors.push({ field: `where.${path}`, message });
@@ -62,7 +66,7 @@ class WhereParser {
         }
         const parts = list.map((item, index) => this.node(item, depth + 1, `${key}.${index}`)).filter((n): n is WhereNode => n !== undefined);
         // An empty list is no condition, as Payload drops it: `or: []` matches everything, not nothing.
-        if (parts.length > 0) children.push({ kind: key, children: parts });
+        if (parts.length > 0 || (key === 'or' && this.emptyOrMatchesNothing && list.length === 0)) children.push({ kind: key, children: parts });
       } else {
         children.push(...this.field(key, value));
       }
@@ -156,7 +160,7 @@ export function parseWhere(input: unknown, fields: FieldCatalogue): WhereNode | 
 
 /** Access rules return `where` objects too; a rule's mistake is the project's, not the client's. */
 export function parseAccessWhere(input: unknown, fields: FieldCatalogue): WhereNode {
-  const parser = new WhereParser(fields);
+  const parser = new WhereParser(fields, true);
   const node = parser.node(input, 0, '');
   if (parser.errors.length > 0 || !node) {
     throw new Error(`Invalid where filter returned by an access rule: ${JSON.stringify(parser.errors)}`);

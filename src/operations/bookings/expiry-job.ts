@@ -18,8 +18,9 @@ export function scheduleBookingExpiry(services: BookingServices): void {
     stamped = true;
   };
   if (expiry === 0) {
-    // Nothing expires: the job only takes the stamps off (its later runs do nothing).
-    services.jobs.every('bookings:expire', 3_600_000, stamp);
+    // Nothing expires: the stamps are taken off once on each instance (idempotent). Not the
+    // expiry job's lease: held for the hour, it would keep a later configuration's job waiting.
+    services.jobs.every('bookings:unstamp', 3_600_000, stamp, { exclusive: false });
     return;
   }
   services.jobs.every('bookings:expire', EXPIRY_INTERVAL_MS, async ({ startedAt }) => {

@@ -20,7 +20,7 @@ import type { Caller } from '../context.js';
 import { runHooks, transformThrough } from '../hooks.js';
 import { readableProduct } from '../rental/readable-product.js';
 import { reservationsOf } from '../../domain/rental/facts.js';
-import { renderBooking, type RenderedBooking } from './render-bookings.js';
+import { bookingDocOf, renderBooking, type RenderedBooking } from './render-bookings.js';
 import { asHookData } from './transitions.js';
 
 const checkRequest = compileSchema(BookingRequestSchema);
@@ -157,7 +157,7 @@ export async function requestBooking(services: BookingServices, caller: Caller, 
   const expiry = services.config.bookings.requestExpiry;
   const row = bookingRow(doc, interval, hashBookingToken(token), expiry > 0 ? now + expiry : null);
   if (grant.kind === 'filter' && !matches(grant.where, row as unknown as Record<string, string | number | null>)) throw denied(caller.user);
-  await services.storage.bookings.insert(row);
-  await runHooks(hooks.afterChange, { doc: asHookData(structuredClone(doc)), operation: 'create' as const, user: caller.user });
-  return { doc: await renderBooking(services, doc, depth), token };
+  const stored = bookingDocOf(await services.storage.bookings.insert(row));
+  await runHooks(hooks.afterChange, { doc: asHookData(structuredClone(stored)), operation: 'create' as const, user: caller.user });
+  return { doc: await renderBooking(services, stored, depth), token };
 }

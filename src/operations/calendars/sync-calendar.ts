@@ -41,12 +41,13 @@ const header = (value: string | string[] | undefined): string | null => (Array.i
 const utcDay = (ms: number): number => Math.floor(ms / 86_400_000);
 
 /**
- * Whether this fetch may be conditional: not the first of a UTC day. A 304 keeps the blocks
- * the feed gave when it was last read, recurrences expanded from that day to two years after
- * it (SPEC 10); reading the feed whole once a day moves that window on, and drops what is over.
+ * Whether this fetch may be conditional: not the first of a UTC day, nor the one after a
+ * failure (which may have been that day's first). A 304 keeps the blocks the feed gave when it
+ * was last read, recurrences expanded from that day to two years after it (SPEC 10); reading
+ * the feed whole once a day moves that window on, and drops what is over.
  */
 const mayBeConditional = (row: CalendarRow, now: number): boolean =>
-  row.last_synced_at !== null && utcDay(Date.parse(row.last_synced_at)) === utcDay(now);
+  row.last_synced_at !== null && row.last_status !== 'failed' && utcDay(Date.parse(row.last_synced_at)) === utcDay(now);
 
 /** A GET of the feed under the outbound rules (SSRF checked at every fetch, no redirects, time and size caps), conditional when it may be. */
 async function fetchFeed(services: Services, row: CalendarRow, now: number, signal?: AbortSignal): Promise<Fetched> {

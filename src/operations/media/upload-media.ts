@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { generateId } from '../../domain/ids.js';
 import { mediaFields, mediaUrl, sanitiseBaseName, sizeFilename, storedFilename, type MediaDoc } from '../../domain/media.js';
 import { Errors } from '../../errors/codes.js';
@@ -9,6 +10,7 @@ import type { Caller, Services } from '../context.js';
 import { processImage } from './media-images.js';
 
 const NAME_ATTEMPTS = 50;
+const NUMBERED_ATTEMPTS = 20;
 const MAX_ALT = 1000;
 
 export interface Upload {
@@ -30,7 +32,9 @@ export async function uploadMedia(services: Pick<Services, 'config' | 'storage' 
   const now = new Date().toISOString();
 
   for (let attempt = 1; attempt <= NAME_ATTEMPTS; attempt++) {
-    const filename = storedFilename(base, attempt, image.extension);
+    // Numbered first (`photo-2.jpg`); names are never reused, so a name uploaded and deleted
+    // many times (`image.png`, what browsers call a pasted image) then takes a random suffix.
+    const filename = attempt <= NUMBERED_ATTEMPTS ? storedFilename(base, attempt, image.extension) : storedFilename(`${base}-${randomBytes(4).toString('hex')}`, 1, image.extension);
     const doc: MediaDoc = {
       id,
       alt: typeof upload.alt === 'string' ? upload.alt : '',
@@ -56,7 +60,7 @@ export async function uploadMedia(services: Pick<Services, 'config' | 'storage' 
         alt: doc.alt, created_at: now, updated_at: now, doc: JSON.stringify(doc),
       });
     } catch (error) {
-      if (error instanceof UniqueViolation && error.target === 'rent_media.filename') continue;
+      if (error instanceof UniqueViolation && (error.target === 'media_filenames.filename' || error.target === 'rent_media.filename')) continue;
       // The uploader's account was deleted while the upload was on its way: its session is gone.
       if (isForeignKeyViolation(error)) throw Errors.ACCOUNT_GONE();
       throw error;
@@ -75,7 +79,8 @@ export async function uploadMedia(services: Pick<Services, 'config' | 'storage' 
       // Undo this attempt: its row and only the files it wrote (an existing name is someone else's).
       const taken = error instanceof MediaFileExists;
       if (taken) attempted.pop();
-      await services.storage.media.deleteUnlessUsed(id);
+      // Its names go back unless one is taken by a file in the store: nothing was ever served under them.
+      await services.storage.media.discardUpload(id, !taken);
       await services.mediaStore.remove(attempted).catch((removal: unknown) =>
         services.log?.warn({ err: removal, files: attempted }, 'files of a failed upload could not be removed from the media storage'),
       );

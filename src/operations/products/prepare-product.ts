@@ -74,8 +74,8 @@ export async function prepareProduct(
   const touched = bookingReservationsTouched(reservations, server.previousReservations);
   if (touched.length > 0) {
     // No race with the booking: cancelling it releases this reservation, a new version of the product that this write's compare-and-set then misses.
-    const confirmed = await services.storage.bookings.confirmedAmong(server.id, touched.map((item) => item.bookingId));
-    const held = touched.find((item) => confirmed.has(item.bookingId));
+    const holding = await services.storage.bookings.holdingReservations(server.id, touched);
+    const held = touched.find((item) => holding.has(item.id));
     if (held) throw Errors.RESERVATION_OF_BOOKING(held.id, held.bookingId);
   }
   return { doc, explicitSlug };

@@ -48,7 +48,7 @@ async function release(services: Services, productId: string, data: JsonObject, 
   const item = items.find((candidate) => candidate.id === reservationId);
   if (!item) throw Errors.RESERVATION_NOT_FOUND(reservationId);
   // A confirmed booking's hold on the time goes with the booking (SPEC 9: cancelling it releases it).
-  if (typeof item.bookingId === 'string' && (await services.storage.bookings.confirmedAmong(productId, [item.bookingId])).size > 0) {
+  if (typeof item.bookingId === 'string' && (await services.storage.bookings.holdingReservations(productId, [{ id: item.id, bookingId: item.bookingId }])).size > 0) {
     throw Errors.RELEASE_OF_BOOKING(reservationId, item.bookingId);
   }
   return withReservations(data, items.filter((candidate) => candidate.id !== reservationId));

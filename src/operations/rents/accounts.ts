@@ -48,7 +48,8 @@ const emailTaken = () => Errors.EMAIL_TAKEN();
  * Creates an account. `actor` is the signed-in caller for POST /api/rents, or 'system'
  * for the command line, which is trusted.
  */
-export async function createAccount(services: Pick<Services, 'config' | 'storage'>, actor: Caller | 'system', body: unknown): Promise<PublicProfile> {
+export async function createAccount(services: Pick<Services, 'config' | 'storage'>, actor: Caller | 'system', input: unknown): Promise<PublicProfile> {
+  const body = withoutDocumentFields(input);
   if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const user = actor === 'system' ? undefined : actor.user;
   let grant: Grant | undefined;
