@@ -35,14 +35,17 @@ const MAX_CACHED_SESSIONS = 10_000;
 class SessionCache {
   private readonly entries = new LRUCache<string, ActiveSession>({ max: MAX_CACHED_SESSIONS });
   private otherWritersSeen: number | undefined;
+  /** Moves when this cache empties itself for another process's commit, which the feed's generation does not count yet. */
+  private emptied = 0;
 
   constructor(private readonly changes: ChangeSource) {
     this.otherWritersSeen = changes.otherWriters();
     changes.onChange(() => this.entries.clear());
   }
 
+  /** What a read notes before it goes to the database; a change since (here or elsewhere) keeps what it read out. */
   get generation(): number {
-    return this.changes.generation;
+    return this.changes.generation + this.emptied;
   }
 
   get(sessionId: string): ActiveSession | undefined {
@@ -51,13 +54,14 @@ class SessionCache {
     const version = this.changes.otherWriters();
     if (version !== this.otherWritersSeen) {
       this.otherWritersSeen = version;
+      this.emptied++;
       this.entries.clear();
     }
     return this.entries.get(sessionId);
   }
 
   set(sessionId: string, session: ActiveSession, readAt: number): void {
-    if (readAt !== this.changes.generation) return;
+    if (readAt !== this.generation) return;
     this.entries.set(sessionId, session);
   }
 }

@@ -84,7 +84,8 @@ export async function missingTo(user: AuthUser | null, rule: () => unknown, miss
   } catch (error) {
     if (error instanceof APIError) return error;
     // A rule that reads the document it is not given cannot decide: the 404 it had before.
-    return missing();
+    if (error instanceof TypeError) return missing();
+    throw error;
   }
   return missing();
 }

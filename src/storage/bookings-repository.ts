@@ -50,9 +50,8 @@ export class BookingsRepository {
     this.filtered = new FilteredRows(db, reader, 'bookings');
   }
 
-  /** Stores a new request with its `booking.requested` event. */
   /**
-   * Stores a new request. Its owner is the product's as stored when it commits, read under the
+   * Stores a new request with its `booking.requested` event. Its owner is the product's as stored when it commits, read under the
    * product row's lock (PostgreSQL: FOR SHARE, which waits for a change of owner to commit; and
    * which that change's lock waits for, so it then moves this booking too): the owner the
    * request was checked against may have given the product away meanwhile. Returns the row

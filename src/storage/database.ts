@@ -104,7 +104,7 @@ export async function openDatabase(url: string, dataDir: string, options: Databa
     onWritesLost: (listener) => driver.onBatchLost(listener),
     onCommitted: (listener) => driver.onBatchCommitted(listener),
     runBeforeCommit: (statements) => driver.runBeforeCommit(statements),
-    // Prepared once: sessions read it before every cached answer (ChangeFeed.catchUp).
+    // Prepared once: sessions read it before every cached answer (ChangeFeed.otherWriters).
     dataVersion: ((statement) => () => statement.get() as number)(driver.database.raw.prepare('PRAGMA data_version').pluck()),
   };
 }

@@ -95,10 +95,9 @@ export class MediaRepository {
     await this.changed();
   }
 
-  /** Deletes unless a product gallery uses it; returns the id of such a product instead. */
   /**
    * Takes back an upload whose files could not be stored: its row (and event) as a deletion,
-   * and with `releaseNames` its file names, which nothing was ever served under.
+   * and with `releaseNames` its file names (when none of its files was ever stored).
    */
   async discardUpload(id: string, releaseNames: boolean): Promise<void> {
     const row = await this.db.selectFrom('rent_media').select('doc').where('id', '=', id).executeTakeFirst();
@@ -106,6 +105,7 @@ export class MediaRepository {
     if (deleted && row && releaseNames) await this.db.deleteFrom('media_filenames').where('filename', 'in', filenamesOf(row.doc)).execute();
   }
 
+  /** Deletes unless a product gallery uses it; returns the id of such a product instead. */
   async deleteUnlessUsed(id: string): Promise<{ deleted: boolean; usedBy?: string }> {
     const result = await this.db.transaction().execute(async (trx) => {
       // PostgreSQL: a product write that names this image holds it FOR SHARE until its commit;

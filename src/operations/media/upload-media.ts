@@ -79,8 +79,9 @@ export async function uploadMedia(services: Pick<Services, 'config' | 'storage' 
       // Undo this attempt: its row and only the files it wrote (an existing name is someone else's).
       const taken = error instanceof MediaFileExists;
       if (taken) attempted.pop();
-      // Its names go back unless one is taken by a file in the store: nothing was ever served under them.
-      await services.storage.media.discardUpload(id, !taken);
+      // Its names go back only when none of its files was stored (the first write failed): a
+      // file once in the store may have been fetched, and cached as immutable, meanwhile.
+      await services.storage.media.discardUpload(id, !taken && attempted.length === 1);
       await services.mediaStore.remove(attempted).catch((removal: unknown) =>
         services.log?.warn({ err: removal, files: attempted }, 'files of a failed upload could not be removed from the media storage'),
       );
