@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { bookingEvent, bookingProductEvents } from './booking-events.js';
 import type { ReadFilter, SortKey, WhereNode } from '../domain/where/types.js';
 import type { BookingsTable, DatabaseSchema, Dialect } from './schema.js';
@@ -38,6 +38,8 @@ type Decide<T> = (state: { booking: BookingRow; product: LockedProduct | undefin
 
 export class BookingsRepository {
   private readonly filtered: FilteredRows<'bookings'>;
+  /** insert's read of the product's owner, compiled once (every booking request makes one). */
+  private readonly selectOwner: CompiledQuery;
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -48,6 +50,8 @@ export class BookingsRepository {
     private readonly outbox: Outbox,
   ) {
     this.filtered = new FilteredRows(db, reader, 'bookings');
+    const owner = db.selectFrom('products').select('owner_id').where('id', '=', '');
+    this.selectOwner = (dialect === 'postgres' ? owner.forShare() : owner).compile();
   }
 
   /**
@@ -59,8 +63,7 @@ export class BookingsRepository {
    */
   async insert(row: Omit<BookingsTable, 'version'>): Promise<Omit<BookingsTable, 'version'>> {
     return this.db.transaction().execute(async (trx) => {
-      const query = trx.selectFrom('products').select('owner_id').where('id', '=', row.product_id);
-      const product = await (this.dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+      const [product] = (await trx.executeQuery<{ owner_id: string | null }>(CompiledQuery.raw(this.selectOwner.sql, [row.product_id]))).rows;
       const stored = product && product.owner_id !== row.owner_id ? { ...row, owner_id: product.owner_id, doc: JSON.stringify({ ...(JSON.parse(row.doc) as object), owner: product.owner_id }) } : row;
       await trx.insertInto('bookings').values(stored).execute();
       await this.outbox.append(trx, [bookingEvent(stored)]);

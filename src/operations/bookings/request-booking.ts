@@ -157,7 +157,9 @@ export async function requestBooking(services: BookingServices, caller: Caller, 
   const expiry = services.config.bookings.requestExpiry;
   const row = bookingRow(doc, interval, hashBookingToken(token), expiry > 0 ? now + expiry : null);
   if (grant.kind === 'filter' && !matches(grant.where, row as unknown as Record<string, string | number | null>)) throw denied(caller.user);
-  const stored = bookingDocOf(await services.storage.bookings.insert(row));
+  const inserted = await services.storage.bookings.insert(row);
+  // The product's owner as stored at the commit (given away meanwhile: the new one).
+  const stored = inserted === row ? doc : bookingDocOf(inserted);
   await runHooks(hooks.afterChange, { doc: asHookData(structuredClone(stored)), operation: 'create' as const, user: caller.user });
   return { doc: await renderBooking(services, stored, depth), token };
 }
