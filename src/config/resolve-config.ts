@@ -41,6 +41,8 @@ const MAX_SECONDS = MAX_MS / 1000;
 /** What Node's timers wait at most: a longer wait fires at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 const ms = (min: number): Check => wholeUpTo(min, MAX_MS, 'milliseconds');
+/** A rate limit's window, which a timer waits out. */
+const windowMs = wholeUpTo(1, MAX_TIMER_MS, 'milliseconds');
 const strings = (nonEmpty: boolean): Check => (value, key) => {
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) throw new ConfigError(key, 'must be a list of non-empty strings.');
   if (nonEmpty && value.length === 0) throw new ConfigError(key, 'must not be empty.');
@@ -95,7 +97,7 @@ const mapOf = (check: Check): Check => (value, key) => {
   for (const [name, member] of Object.entries(value)) check(member, `${key}.${name}`);
 };
 
-const window = object({ max: whole(1), window: wholeUpTo(1, MAX_TIMER_MS, 'milliseconds') });
+const window = object({ max: whole(1), window: windowMs });
 /** A limit of its own for some endpoints, or `false`: they count only under the overall limit. */
 const windowOrOff: Check = (value, key) => {
   if (value !== false) window(value, key);
@@ -136,7 +138,7 @@ const SCHEMA: Record<string, Check> = {
   }),
   rateLimit: (value, key) => {
     if (value === false) return;
-    checkObject(value, key, { max: whole(1), window: wholeUpTo(1, MAX_TIMER_MS, 'milliseconds'), login: windowOrOff, bookings: windowOrOff });
+    checkObject(value, key, { max: whole(1), window: windowMs, login: windowOrOff, bookings: windowOrOff });
   },
   bookings: object({ requestExpiry: ms(0) }),
   cors: object({

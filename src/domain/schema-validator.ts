@@ -6,6 +6,9 @@ import { isDuration } from './duration.js';
 import { isPlainObject } from './merge.js';
 import { Errors } from '../errors/codes.js';
 
+/** A field no schema has: what every body names for each unknown field (SPEC 1). */
+export const unknownField = (field: string): ErrorItem => ({ field, message: 'This field is not allowed (unknown field).', code: FIELD_CODES.unknown });
+
 /**
  * An Ajv for validating what clients send: every error is collected (`allErrors`), nothing
  * is defaulted or removed. Bodies are not coerced either, so what is stored is exactly what
@@ -141,7 +144,7 @@ function itemOf(error: ErrorObject): ErrorItem {
     case 'required':
       return { field: join(path, String(params.missingProperty)), message: 'This field is required.', code: FIELD_CODES.required };
     case 'additionalProperties':
-      return { field: join(path, String(params.additionalProperty)), message: 'This field is not allowed (unknown field).', code: FIELD_CODES.unknown };
+      return unknownField(join(path, String(params.additionalProperty)));
     case 'type':
       return { field: path, message: `Must be ${describeType(params.type)}.` };
     case 'minLength':

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listQueryOf, type ListParams } from '../domain/list-query.js';
 import { parseSelect, selectedDocs } from '../domain/select.js';
 import { STORED_FILENAME, mediaFields } from '../domain/media.js';
-import { APIError, FIELD_CODES, ValidationError, type ErrorItem } from '../errors/api-error.js';
+import { APIError, ValidationError, type ErrorItem } from '../errors/api-error.js';
+import { unknownField } from '../domain/schema-validator.js';
 import { Errors } from '../errors/codes.js';
 import type { Services } from '../operations/context.js';
 import { countMedia, deleteMedia, findMedia, findMediaById, updateMedia } from '../operations/media/manage-media.js';
@@ -42,8 +43,6 @@ function multipartFailure(error: unknown, maxFileSize?: number): unknown {
   if (error instanceof APIError) return error;
   return Errors.MULTIPART_INVALID('The multipart body could not be read.');
 }
-
-const unknownField = (field: string): ErrorItem => ({ field, message: 'This field is not allowed (unknown field).', code: FIELD_CODES.unknown });
 
 /**
  * Reads `file`, and `alt` either as its own field or inside `_payload` JSON (as Payload clients

@@ -184,8 +184,7 @@ export class BookingsRepository {
    * of the product: the booking's own reservation, not one that merely copies its id.
    */
   async holdingReservations(productId: string, items: readonly { id: string; bookingId: string }[]): Promise<Set<string>> {
-    const byBooking = new Map(items.map((item) => [item.bookingId, item.id]));
-    const ids = [...byBooking.keys()];
+    const ids = [...new Set(items.map((item) => item.bookingId))];
     const holding = new Set<string>();
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await this.db

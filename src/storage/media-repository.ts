@@ -100,13 +100,12 @@ export class MediaRepository {
    * and with `releaseNames` its file names (when none of its files was ever stored).
    */
   async discardUpload(id: string, releaseNames: boolean): Promise<void> {
-    const row = await this.db.selectFrom('rent_media').select('doc').where('id', '=', id).executeTakeFirst();
-    const { deleted } = await this.deleteUnlessUsed(id);
-    if (deleted && row && releaseNames) await this.db.deleteFrom('media_filenames').where('filename', 'in', filenamesOf(row.doc)).execute();
+    const { doc } = await this.deleteUnlessUsed(id);
+    if (doc !== undefined && releaseNames) await this.db.deleteFrom('media_filenames').where('filename', 'in', filenamesOf(doc)).execute();
   }
 
-  /** Deletes unless a product gallery uses it; returns the id of such a product instead. */
-  async deleteUnlessUsed(id: string): Promise<{ deleted: boolean; usedBy?: string }> {
+  /** Deletes unless a product gallery uses it; returns the id of such a product instead, or the document deleted. */
+  async deleteUnlessUsed(id: string): Promise<{ deleted: boolean; usedBy?: string; doc?: string }> {
     const result = await this.db.transaction().execute(async (trx) => {
       // PostgreSQL: a product write that names this image holds it FOR SHARE until its commit;
       // waiting here for that lock, the check below then sees the gallery it wrote.
@@ -118,8 +117,9 @@ export class MediaRepository {
       const use = await trx.selectFrom('product_media').select('product_id').where('media_id', 'in', references).limit(1).executeTakeFirst();
       if (use) return { deleted: false, usedBy: use.product_id };
       const deleted = await trx.deleteFrom('rent_media').where('id', '=', id).returning(['doc', 'owner_id']).executeTakeFirst();
-      if (deleted) await this.outbox.append(trx, [mediaEvent('media.deleted', deleted)]);
-      return { deleted: deleted !== undefined };
+      if (!deleted) return { deleted: false };
+      await this.outbox.append(trx, [mediaEvent('media.deleted', deleted)]);
+      return { deleted: true, doc: deleted.doc };
     });
     if (result.deleted) await this.changed();
     return result;

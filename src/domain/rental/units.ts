@@ -30,8 +30,9 @@ export function unitLengths(units: readonly (string | TimeUnitDefinition)[]): Re
   if (known) return known;
   const lengths: Record<string, number> = { ...UNIT_MS };
   for (const unit of units) {
-    const ms = typeof unit === 'string' ? undefined : durationMs(unit.length);
-    if (typeof unit !== 'string' && ms !== undefined) lengths[unit.name] = ms;
+    if (typeof unit === 'string') continue;
+    const ms = durationMs(unit.length);
+    if (ms !== undefined) lengths[unit.name] = ms;
   }
   lengthsOf.set(units, lengths);
   return lengths;

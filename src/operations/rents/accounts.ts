@@ -109,8 +109,7 @@ async function checkPasswordChange(caller: Caller, row: RentRow, body: JsonObjec
 }
 
 /** What a PATCH body may do before any account is looked at: 403 when a non-admin changes roles; 400 naming every problem. */
-export function checkAccountPatch(caller: Caller, input: JsonObject): void {
-  const body = withoutDocumentFields(input);
+export function checkAccountPatch(caller: Caller, body: JsonObject): void {
   if (body.roles !== undefined && !isAdmin(caller.user)) throw Errors.ROLES_FORBIDDEN('change');
   const errors = checkUpdate(body);
   if (Object.keys(body).length === 0) errors.push(Errors.EMPTY_PATCH.item());

@@ -1,3 +1,4 @@
+import { withoutDocumentFields } from '../../domain/document-fields.js';
 import { accountFields } from '../../domain/account-fields.js';
 import type { BulkQuery } from '../../domain/list-query.js';
 import { isPlainObject } from '../../domain/merge.js';
@@ -18,7 +19,8 @@ const collection = (services: Services): BulkCollection => ({
 });
 
 /** PATCH /api/rents?where=…: the body applied to every matching account, as PATCH /api/rents/:id applies it to one. */
-export async function updateAccounts(services: Services, caller: Caller, query: BulkQuery, body: unknown): Promise<BulkResult<PublicProfile>> {
+export async function updateAccounts(services: Services, caller: Caller, query: BulkQuery, input: unknown): Promise<BulkResult<PublicProfile>> {
+  const body = withoutDocumentFields(input);
   if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   // Matched first: an anonymous caller's 401 comes before the 403 of a body that changes roles.
   const ids = await matchedIds(caller, query, collection(services), services.config.access.rents.update);
