@@ -7,6 +7,7 @@ import { AUTOCHECKPOINT_PAGES, BUSY_TIMEOUT_MS, openSqlite } from './sqlite-dial
 import { DirectReader, WorkerReader, type ListReader } from './list-reader.js';
 import { preparingPool, MAX_NAMED_STATEMENTS } from './prepared-statements.js';
 import { StatementDeadline } from './statement-deadline.js';
+import type { SqliteNow } from './sqlite-now.js';
 import { WalCheckpointer, type CheckpointerOptions } from './wal-checkpointer.js';
 
 export interface OpenDatabase {
@@ -23,6 +24,8 @@ export interface OpenDatabase {
   runBeforeCommit?(statements: string[]): void;
   /** SQLite: a number that moves when another connection (another process) commits to the file. */
   dataVersion?(): number;
+  /** SQLite: the hottest statements' fast lane (see SqliteNow). */
+  now?: SqliteNow;
   /** PostgreSQL: from now on a statement unanswered for `ms` fails, and its connection is closed (see StatementDeadline). */
   limitStatements?(ms: number): void;
 }
@@ -94,6 +97,7 @@ export async function openDatabase(url: string, dataDir: string, options: Databa
     db,
     dialect: 'sqlite',
     reader,
+    now: driver,
     async close() {
       // Its connections first: the last connection to close checkpoints the log.
       await checkpointer?.close();

@@ -4,6 +4,7 @@ import { Remembered } from '../domain/remembered.js';
 import { EVENTS_CHANNEL } from './migrations/021-events.js';
 import { NotificationListener } from './notification-listener.js';
 import type { ListReader } from './list-reader.js';
+import type { NowStatements } from './sqlite-now.js';
 import type { DatabaseSchema, Dialect, EventsTable } from './schema.js';
 
 /** An event to record with a change (SPEC 11): `{id, type, createdAt, data}` once stored. */
@@ -74,6 +75,14 @@ export class Outbox {
     if (events.length === 0) return;
     const createdAt = new Date().toISOString();
     await trx.executeQuery(CompiledQuery.raw(this.insertSql(events.length), events.flatMap((event) => eventValues(event, createdAt))));
+    this.appendedSinceCommit = true;
+  }
+
+  /** `append` in SQLite's fast lane (see SqliteNow), inside the write's work. */
+  appendNow(db: NowStatements, events: readonly NewEvent[]): void {
+    if (events.length === 0) return;
+    const createdAt = new Date().toISOString();
+    db.run(this.insertSql(events.length), events.flatMap((event) => eventValues(event, createdAt)));
     this.appendedSinceCommit = true;
   }
 

@@ -9,6 +9,7 @@ import type { DatabaseSchema, Dialect, ProductTextsTable, ProductsTable } from '
 import type { SearchTexts, Searched } from '../domain/product-document.js';
 import { termIdsOfProfile, type OwnerColumns, type OwnerProfiles } from './owner-profiles.js';
 import { asUniqueViolation, detectUnique } from './unique-violation.js';
+import type { SqliteNow } from './sqlite-now.js';
 import { MissingMedia, MissingOwner, MissingTerm, isForeignKeyViolation } from './reference-errors.js';
 import { and, containsPattern, orderClause, sideKey, textConditionSql, whereToSql, type WhereSqlOptions } from './where-sql.js';
 import type { ListReader } from './list-reader.js';
@@ -97,6 +98,12 @@ const ownerToCheck = (record: ProductRecord, previous?: ProductRecord): boolean 
   return !!ownerId && !(previous?.row.owner_id === ownerId && (!term || previous.row.selected_term === term));
 };
 
+/** Throws when the owner read for a write (`owner`) is gone, or no longer has the product's term. */
+function ownerRefusal(ownerId: string, term: string | null | undefined, owner: { profile: string } | undefined): void {
+  if (!owner) throw new MissingOwner(ownerId);
+  if (term && !termIdsOfProfile(owner.profile).has(term)) throw new MissingTerm(term);
+}
+
 /** Whether replacing `previous` rewrites the product row alone: the same texts, reservations and gallery, and no owner to check again. */
 const rowAlone = (record: ProductRecord, previous: ProductRecord): boolean =>
   !ownerToCheck(record, previous) &&
@@ -167,6 +174,8 @@ export class ProductsRepository {
     private readonly owners: OwnerProfiles,
     /** Where each write records its events (SPEC 11), in its own transaction. */
     private readonly outbox: Outbox,
+    /** SQLite: the fast lane of a point read and of a write that changes the row alone. */
+    private readonly now?: SqliteNow,
   ) {
     this.getById = this.selectRead().where('products.id', '=', '').compile();
     // Placeholder values in COLUMNS' order: each becomes a parameter, in that order.
@@ -286,8 +295,8 @@ export class ProductsRepository {
   /** One product, if it exists and matches the access filter. */
   async get(id: string, access?: WhereNode): Promise<ProductReadRow | undefined> {
     if (!access) {
-      const result = await this.db.executeQuery<ProductStoredRow>(CompiledQuery.raw(this.getById.sql, [id]));
-      return (await this.owners.attach(result.rows))[0];
+      const rows = this.now ? await this.now.read<ProductStoredRow>(this.getById.sql, [id]) : (await this.db.executeQuery<ProductStoredRow>(CompiledQuery.raw(this.getById.sql, [id]))).rows;
+      return (await this.owners.attach(rows))[0];
     }
     const row = await this.selectRead().where('products.id', '=', id).where(whereToSql('products', access)).executeTakeFirst();
     return row && (await this.owners.attach([row]))[0];
@@ -424,8 +433,9 @@ export class ProductsRepository {
 
   /** Slugs equal to `base` or starting with `base-` (base-N among them), with the products that hold them. */
   async slugsLike(base: string): Promise<{ slug: string; id: string }[]> {
-    const result = await this.db.executeQuery<{ slug: string; id: string }>(CompiledQuery.raw(this.selectSlugs.sql, [base, `${base}.`]));
-    return result.rows;
+    const parameters = [base, `${base}.`];
+    if (this.now) return this.now.read(this.selectSlugs.sql, parameters);
+    return (await this.db.executeQuery<{ slug: string; id: string }>(CompiledQuery.raw(this.selectSlugs.sql, parameters))).rows;
   }
 
   async insert(record: ProductRecord): Promise<void> {
@@ -434,9 +444,19 @@ export class ProductsRepository {
     const textValues = [record.texts.product_desc, record.texts.search_text, record.texts.name_length, record.texts.desc_length];
     const inOneStatement = this.insertRowWithTexts;
     const events = productWriteEvents(record);
+    // SQLite: the owner's check, the row, its texts and its event at once (SqliteNow).
+    const now = writesAlone(record) ? this.now : undefined;
     await detectUnique(() =>
       inOneStatement && writesAlone(record)
         ? this.insertAlone(inOneStatement, record, [...rowValues, ...textValues, new Date().toISOString()])
+        : now
+          ? now.write((db) => {
+              const ownerId = ownerToCheck(record) ? record.row.owner_id : null;
+              if (ownerId) ownerRefusal(ownerId, record.row.selected_term, db.all<{ profile: string }>(this.selectOwner.sql, [ownerId])[0]);
+              db.run(this.insertRow.sql, rowValues);
+              db.run(this.insertTexts.sql, [record.row.id, ...textValues]);
+              this.outbox.appendNow(db, events);
+            })
         : this.db.transaction().execute(async (trx) => {
             await this.checkOwner(trx, record);
             await trx.executeQuery(CompiledQuery.raw(this.insertRow.sql, rowValues));
@@ -522,14 +542,22 @@ export class ProductsRepository {
     const update = (returning: boolean) => this.updateStatement(set, id, expectedVersion, returning);
     const updateRow = async (db: Db) => Number((await db.executeQuery(update(false))).numAffectedRows ?? 0) === 1;
     const events = previous && productWriteEvents(record, previous);
-    // PostgreSQL: the row and its one event (product.updated: no reservation changed) in one
-    // statement, which needs no transaction: two round trips fewer (BEGIN, COMMIT). SQLite's
-    // group commit joins two statements outside a transaction to different batches, so there
-    // they go in a transaction (a savepoint of the batch).
-    const alone = this.dialect === 'postgres' && previous !== undefined && rowAlone(record, previous) && events?.length === 1;
+    // The row and its one event (product.updated: no reservation changed) alone: on
+    // PostgreSQL in one statement, which needs no transaction (two round trips fewer: BEGIN,
+    // COMMIT); on SQLite both at once in a savepoint of the batch (SqliteNow). Anything more
+    // goes in a transaction (on SQLite, a savepoint of the batch too).
+    const alone = previous !== undefined && rowAlone(record, previous) && events?.length === 1;
+    const now = alone ? this.now : undefined;
     const replaced = await detectUnique(() =>
-      alone
+      alone && this.dialect === 'postgres'
         ? this.updateWithEvent(update(true), (events as NewEvent[])[0] as NewEvent)
+        : now
+          ? now.write((db) => {
+              const statement = update(false);
+              if (db.run(statement.sql, statement.parameters) !== 1) return false;
+              this.outbox.appendNow(db, events as NewEvent[]);
+              return true;
+            })
         : this.db.transaction().execute(async (trx) => {
             const recorded = events ?? productWriteEvents(record, await this.storedSource(trx, id));
             await this.checkOwner(trx, record, previous);
@@ -617,8 +645,7 @@ export class ProductsRepository {
     const { owner_id: ownerId, selected_term: term } = record.row;
     if (!ownerId || !ownerToCheck(record, previous)) return;
     const [owner] = (await trx.executeQuery<{ profile: string }>(CompiledQuery.raw(this.selectOwner.sql, [ownerId]))).rows;
-    if (!owner) throw new MissingOwner(ownerId);
-    if (term && !termIdsOfProfile(owner.profile).has(term)) throw new MissingTerm(term);
+    ownerRefusal(ownerId, term, owner);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import { isSqliteBusy } from './unavailable.js';
+import type { NowStatements, SqliteNow } from './sqlite-now.js';
 
 /** What the driver needs of the database: cached prepared statements and the raw handle. */
 export interface StatementSource {
@@ -52,7 +53,7 @@ class Lease {
  * event loop, and so every other request, for as long; between attempts the waiting writer
  * lends the connection to the callers queued behind it, so that reads go on meanwhile.
  */
-export class GroupCommitDriver implements Driver {
+export class GroupCommitDriver implements Driver, SqliteNow {
   private readonly connection: BatchConnection;
   private readonly lease = new Lease();
 
@@ -112,6 +113,34 @@ export class GroupCommitDriver implements Driver {
     if (wrote) await wrote;
   }
 
+  async read<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+    await this.lease.take();
+    try {
+      return this.database.prepare(sql).all(parameters) as R[];
+    } finally {
+      this.lease.give();
+    }
+  }
+
+  /** What Kysely's transaction does (lease, savepoint, release, commit), with `work` run at once. */
+  async write<T>(work: (db: NowStatements) => T): Promise<T> {
+    await this.lease.take();
+    try {
+      await this.connection.openSavepoint();
+      let result: T;
+      try {
+        result = work(this.connection.now);
+      } catch (error) {
+        this.connection.closeSavepoint('rollback');
+        throw error;
+      }
+      this.connection.closeSavepoint('release');
+      return result;
+    } finally {
+      await this.releaseConnection();
+    }
+  }
+
   async destroy(): Promise<void> {
     this.connection.commit();
     this.database.raw.close();
@@ -157,6 +186,19 @@ class BatchConnection implements DatabaseConnection {
     private readonly busyWaitMs: number,
     private readonly lease: Lease,
   ) {}
+
+  /** Statements for SqliteNow.write's work, inside its savepoint (the batch is joined already). */
+  readonly now: NowStatements = {
+    run: (sql, parameters) => {
+      try {
+        return this.database.prepare(sql).run(parameters).changes;
+      } catch (error) {
+        this.checkStillOpen(error);
+        throw error;
+      }
+    },
+    all: <R>(sql: string, parameters: readonly unknown[]) => this.database.prepare(sql).all(parameters) as R[],
+  };
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.database.prepare(query.sql);

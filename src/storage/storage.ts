@@ -87,7 +87,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     dialect,
     changes,
     owners,
-    products: new ProductsRepository(db, database.reader, dialect, changed('products'), owners, outbox),
+    products: new ProductsRepository(db, database.reader, dialect, changed('products'), owners, outbox, database.now),
     rents: new RentsRepository(db, database.reader, dialect, changed('accounts')),
     media: new MediaRepository(db, database.reader, dialect, changed('media'), outbox),
     sessions: new SessionsRepository(db, changed('sessions')),

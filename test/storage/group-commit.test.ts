@@ -69,6 +69,30 @@ describe('SQLite group commit', () => {
     assert.ok(!bodies.includes('half-done'), 'the failed transaction left a row behind');
   });
 
+  it('runs the fast lane in the batch: answered after COMMIT, a failing write rolled back alone', async () => {
+    const now = database.now;
+    assert.ok(now, 'SQLite offers the fast lane');
+    const insert = 'INSERT INTO notes (body) VALUES (?)';
+    const results = await Promise.allSettled([
+      now.write((db) => db.run(insert, ['now-1'])),
+      now.write((db) => {
+        db.run(insert, ['now-half']);
+        return db.run(insert, ['now-1']);
+      }),
+      sql`INSERT INTO notes (body) VALUES ('now-kysely')`.execute(db),
+      now.write((db) => db.all<{ body: string }>('SELECT body FROM notes WHERE body LIKE ? ORDER BY body', ['now-%']).map((row) => row.body)),
+    ]);
+    assert.deepEqual(results.map((result) => result.status), ['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    assert.equal((results[0] as PromiseFulfilledResult<number>).value, 1);
+    assert.match(String((results[1] as PromiseRejectedResult).reason), /UNIQUE/);
+    // The last write read the batch it joined: the first one's row and the Kysely write's, not the failed one's.
+    assert.deepEqual((results[3] as PromiseFulfilledResult<string[]>).value, ['now-1', 'now-kysely']);
+    const bodies = committedBodies();
+    assert.ok(bodies.includes('now-1') && bodies.includes('now-kysely'), 'acknowledged but not committed');
+    assert.ok(!bodies.includes('now-half'), 'the failed write left a row behind');
+    assert.deepEqual(await now.read<{ n: number }>("SELECT count(*) AS n FROM notes WHERE body = 'now-1'", []), [{ n: 1 }]);
+  });
+
   it('keeps the journal of a write in memory, however many pages it changes', async () => {
     // SQLite opens temporary files as etilqs_*, unlinked at once: an open descriptor shows them.
     const temporaryFiles = () => readdirSync('/proc/self/fd').filter((fd) => {
