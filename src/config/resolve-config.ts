@@ -1,5 +1,6 @@
 import { defaultConfig } from './defaults.js';
 import { durationMs } from '../domain/duration.js';
+import { BUILT_IN_ACTIONS } from '../domain/built-in-actions.js';
 import type { AccessFunction, RateLimitWindow, RentalConfig, RentalConfigInput } from './types.js';
 
 /** Raised for a configuration that cannot run; its message names the offending key. */
@@ -121,7 +122,7 @@ const SCHEMA: Record<string, Check> = {
   actions: mapOf((value, key) => {
     checkObject(value, key, { access: fn, handler: fn });
     if (typeof (value as { handler?: unknown }).handler !== 'function') throw new ConfigError(`${key}.handler`, 'is required and must be a function.');
-    if (['publish', 'unpublish', 'duplicate', 'reserve', 'release'].includes(key.split('.').pop() ?? '')) {
+    if ((BUILT_IN_ACTIONS as readonly string[]).includes(key.split('.').pop() ?? '')) {
       throw new ConfigError(key, 'has the name of a built-in action; change its access with access.products.actions instead.');
     }
   }),
@@ -185,6 +186,12 @@ function mergeSection<T extends object>(base: T, input: object | undefined): T {
 export function resolveConfig(input: unknown): RentalConfig {
   checkObject(input ?? {}, '', SCHEMA);
   const given = (input ?? {}) as RentalConfigInput;
+  // An access rule for an action that does not exist is a typo: its action would keep the default rule.
+  for (const name of Object.keys(given.access?.products?.actions ?? {})) {
+    if (!(BUILT_IN_ACTIONS as readonly string[]).includes(name) && !Object.hasOwn(given.actions ?? {}, name)) {
+      throw new ConfigError(`access.products.actions.${name}`, `names no action: neither a built-in one (${BUILT_IN_ACTIONS.join(', ')}) nor one of \`actions\`.`);
+    }
+  }
   const base = defaultConfig();
   const rateLimit = given.rateLimit === false || base.rateLimit === false
     ? false

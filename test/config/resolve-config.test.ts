@@ -43,3 +43,18 @@ describe('resolving the calendars settings', () => {
     assert.throws(() => resolveConfig({ calendars: { interval: 5 } }), /`calendars\.interval` is not a configuration key/);
   });
 });
+
+describe('resolving access rules of actions', () => {
+  it('takes a rule for a built-in action or a configured one', () => {
+    const rule = () => true;
+    const config = resolveConfig({ access: { products: { actions: { publish: rule, archive: rule } } }, actions: { archive: { handler: () => undefined } } });
+    assert.equal(config.access.products.actions?.publish, rule);
+    assert.equal(config.access.products.actions?.archive, rule);
+  });
+
+  it('refuses a rule for an action that does not exist, naming it (a typo would leave the action under the default rule)', () => {
+    assert.throws(() => resolveConfig({ access: { products: { actions: { publsh: () => true } } } }), /`access\.products\.actions\.publsh` names no action: neither a built-in one \(publish, unpublish, duplicate, reserve, release\) nor one of `actions`/);
+    assert.throws(() => resolveConfig({ access: { products: { actions: { archive: () => true } } } }), /`access\.products\.actions\.archive` names no action/);
+    assert.throws(() => resolveConfig({ access: { products: { actions: { toString: () => true } } } }), /`access\.products\.actions\.toString` names no action/);
+  });
+});

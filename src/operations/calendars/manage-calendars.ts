@@ -14,7 +14,7 @@ import { Errors } from '../../errors/codes.js';
 import { checkOutboundUrl } from '../../net/outbound.js';
 import { OutboundError } from '../../net/outbound-error.js';
 import type { CalendarFilter, CalendarRow } from '../../storage/calendars-repository.js';
-import { evaluateAccess, type Grant } from '../access.js';
+import { evaluateAccess, missingTo, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { listPage, filteredSource, type PaginatedDocs } from '../list-page.js';
 import { grantCovers, productGrant } from '../products/product-access.js';
@@ -67,14 +67,16 @@ function objectBody(input: unknown): JsonObject {
  * does), 404 missing or one they may not read (its URL is a secret), 403 one they may read
  * but not change.
  */
-async function loadForCaller(services: Services, caller: Caller, id: string, operation?: 'update' | 'delete'): Promise<CalendarRow> {
+async function loadForCaller(services: Services, caller: Caller, id: string, operation?: 'update' | 'delete', data?: JsonObject): Promise<CalendarRow> {
   const { user } = caller;
   const row = isValidId(id) ? await services.storage.calendars.get(id) : undefined;
   const access = services.config.access.calendars;
-  const readable = row && (await grantOf(access.read, { user, id }).then((grant) => covers(grant, { ...row }), refusedAsFalse));
-  if (!row || !readable) throw missing(id);
+  // An anonymous caller gets the read rule's refusal (401) whether or not the id exists: the answer tells no ids.
+  if (!row) throw await missingTo(user, () => grantOf(access.read, { user, id }), () => missing(id));
+  const readable = await grantOf(access.read, { user, id }).then((grant) => covers(grant, { ...row }), refusedAsFalse);
+  if (!readable) throw missing(id);
   if (operation) {
-    const allowed = await grantOf(access[operation], { user, id, doc: { id: row.id, product: row.product_id, owner: row.owner_id, name: row.name } }).then(
+    const allowed = await grantOf(access[operation], { user, id, data, doc: { id: row.id, product: row.product_id, owner: row.owner_id, name: row.name } }).then(
       (grant) => covers(grant, { ...row }),
       refusedAsFalse,
     );
@@ -167,7 +169,7 @@ export async function readCalendar(services: Services, caller: Caller, id: strin
 
 /** PATCH /api/calendars/:id: `url` and `name`. A new URL is checked as at creation and synced at once. */
 export async function updateCalendar(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
-  const row = await loadForCaller(services, caller, id, 'update');
+  const row = await loadForCaller(services, caller, id, 'update', isPlainObject(input) ? input : undefined);
   const body = objectBody(withoutDocumentFields(input));
   if (Object.keys(body).length === 0) throw Errors.EMPTY_PATCH();
   const errors = checkPatch(body);
@@ -209,7 +211,7 @@ export async function deleteCalendar(services: Services, caller: Caller, id: str
 
 /** POST /api/calendars/:id `{action: "sync"}`: syncs now (after another instance's sync of it, if one is running). */
 export async function runCalendarAction(services: Services, caller: Caller, id: string, input: unknown): Promise<CalendarDoc> {
-  await loadForCaller(services, caller, id, 'update');
+  await loadForCaller(services, caller, id, 'update', isPlainObject(input) ? input : undefined);
   const action = isPlainObject(input) ? input.action : undefined;
   if (action !== 'sync') throw Errors.CALENDAR_ACTION_INVALID();
   const extra = Object.keys(input as JsonObject).filter((key) => key !== 'action');

@@ -20,7 +20,7 @@ export async function updateMediaWhere(services: Services, caller: Caller, query
   if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
   const patch = mediaPatchOf(body);
   const ids = await matchedIds(caller, query, collection(services), services.config.access.rentMedia.update);
-  return changeEach(ids, async (id) => patchMedia(services, await loadForChange(services, caller, id, 'update'), patch));
+  return changeEach(ids, async (id) => patchMedia(services, await loadForChange(services, caller, id, 'update', patch), patch));
 }
 
 /** DELETE /api/rentMedia?where=…: every matching media document and its files; those a gallery uses are reported, not deleted. */

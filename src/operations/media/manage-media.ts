@@ -49,15 +49,15 @@ export async function findMediaById(services: Services, caller: Caller, id: stri
 }
 
 /** The media document a change is about, once the caller may make it (as for products: 401, 404, 403). */
-export async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete'): Promise<RentMediaTable> {
+export async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete', data?: Record<string, unknown>): Promise<RentMediaTable> {
   const row = isValidId(id) ? await services.storage.media.get(id) : undefined;
   const rule = services.config.access.rentMedia[operation];
-  if (!row) throw await missingTo(caller.user, () => evaluateAccess(rule, { user: caller.user, id }, mediaFields), () => missing(id));
+  if (!row) throw await missingTo(caller.user, () => evaluateAccess(rule, { user: caller.user, id, data }, mediaFields), () => missing(id));
   const doc = mediaDocOf(row);
   await authorizeChange(
     caller.user,
     async () => {
-      const grant = await evaluateAccess(rule, { user: caller.user, id, doc: doc as unknown as Record<string, unknown> }, mediaFields);
+      const grant = await evaluateAccess(rule, { user: caller.user, id, data, doc: doc as unknown as Record<string, unknown> }, mediaFields);
       return grant.kind === 'all' || matches(grant.where, row as unknown as Record<string, string | number | null>);
     },
     () => findMediaById(services, caller, id).then(() => true, () => false),
@@ -85,7 +85,7 @@ export async function patchMedia(services: Services, row: RentMediaTable, patch:
 /** PATCH /api/rentMedia/:id: only `alt` changes. */
 export async function updateMedia(services: Services, caller: Caller, id: string, body: unknown): Promise<MediaDoc> {
   if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
-  const row = await loadForChange(services, caller, id, 'update');
+  const row = await loadForChange(services, caller, id, 'update', body);
   return patchMedia(services, row, mediaPatchOf(body));
 }
 

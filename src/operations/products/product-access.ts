@@ -2,6 +2,7 @@ import type { AccessFunction, AuthUser } from '../../config/types.js';
 import { APIError } from '../../errors/api-error.js';
 import type { ProductDoc } from '../../domain/product-schema.js';
 import { asData } from '../../domain/product-document.js';
+import type { JsonObject } from '../../domain/merge.js';
 import { productFields } from '../../domain/product-fields.js';
 import { matches } from '../../domain/where/matches.js';
 import type { ProductReadRow } from '../../storage/products-repository.js';
@@ -39,7 +40,8 @@ export interface LoadedProduct {
 }
 
 /**
- * The product a write or an action is about, once the caller may change it:
+ * The product a write or an action is about, once the caller may change it (the rule is given
+ * the request's `data`: a PATCH's or an upsert's body, an action's arguments):
  * missing → 404; anonymous and refused → 401; not readable by the caller → 404;
  * refused → 403.
  */
@@ -49,14 +51,15 @@ export async function loadForWrite(
   id: string,
   rule: AccessFunction | undefined,
   action?: string,
+  data?: JsonObject,
 ): Promise<LoadedProduct> {
   const missing = () => Errors.PRODUCT_NOT_FOUND(id);
   const row = await services.storage.products.get(id);
-  if (!row) throw await missingTo(user, () => productGrant(rule, { user, id, action }), missing);
+  if (!row) throw await missingTo(user, () => productGrant(rule, { user, id, data, action }), missing);
   const doc = JSON.parse(row.doc) as ProductDoc;
   await authorizeChange(
     user,
-    async () => grantCovers(await productGrant(rule, { user, id, doc: asData(doc), action }), doc, row.doc),
+    async () => grantCovers(await productGrant(rule, { user, id, data, doc: asData(doc), action }), doc, row.doc),
     () => visibleTo(services, user, doc, row.doc),
     missing,
   );

@@ -12,8 +12,8 @@ import { loadForWrite } from './product-access.js';
 import { writtenProduct, type WrittenProduct } from './render-one.js';
 import { changeProduct } from './update-product.js';
 import { Errors } from '../../errors/codes.js';
+import { BUILT_IN_ACTIONS } from '../../domain/built-in-actions.js';
 
-export const BUILT_IN_ACTIONS = ['publish', 'unpublish', 'duplicate', 'reserve', 'release'] as const;
 
 /** The action a POST /api/products/:id asks for: `?action=` or a top-level string `action`. */
 export function selectedAction(queryAction: unknown, body: unknown): string | undefined {
@@ -113,7 +113,7 @@ export async function runAction(
         return release(services, id, data, args);
     }
   };
-  const { doc, kept } = await changeProduct(services, caller, id, change, { action, ...(ifMatch !== undefined ? { ifMatch } : {}) });
+  const { doc, kept } = await changeProduct(services, caller, id, change, { action, data: args, ...(ifMatch !== undefined ? { ifMatch } : {}) });
   return { product: await writtenProduct(services, caller, doc, depth, kept), created: false };
 }
 

@@ -36,7 +36,7 @@ export async function changeProduct(
   caller: Caller,
   id: string,
   change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
-  options: { ifMatch?: string; action?: string; refused?: ErrorItem[] },
+  options: { ifMatch?: string; action?: string; refused?: ErrorItem[]; data?: JsonObject },
 ): Promise<ChangedProduct> {
   if (!isValidId(id)) throw Errors.PRODUCT_NOT_FOUND(id);
   const rules = services.config.access.products;
@@ -49,11 +49,11 @@ async function changeLocked(
   caller: Caller,
   id: string,
   change: (current: JsonObject, doc: ProductDoc) => JsonObject | Promise<JsonObject>,
-  options: { ifMatch?: string; action?: string; refused?: ErrorItem[]; rule: AccessFunction | undefined },
+  options: { ifMatch?: string; action?: string; refused?: ErrorItem[]; data?: JsonObject; rule: AccessFunction | undefined },
 ): Promise<ChangedProduct> {
   const { rule } = options;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { row, doc } = await loadForWrite(services, caller.user, id, rule, options.action);
+    const { row, doc } = await loadForWrite(services, caller.user, id, rule, options.action, options.data);
     if (options.ifMatch !== undefined && !ifMatchSatisfied(options.ifMatch, await currentEtags(services, caller, row))) {
       throw Errors.ETAG_MISMATCH();
     }
@@ -97,7 +97,7 @@ export function patchOf(body: unknown): JsonObject {
 
 /** A patch merged into one product: deep merge, arrays replaced, null removes. */
 export async function applyPatch(services: Services, caller: Caller, id: string, patch: JsonObject, options: { ifMatch?: string; depth: Depth }): Promise<WrittenProduct> {
-  const { doc, kept } = await changeProduct(services, caller, id, (current) => deepMerge(current, patch), { ifMatch: options.ifMatch });
+  const { doc, kept } = await changeProduct(services, caller, id, (current) => deepMerge(current, patch), { ifMatch: options.ifMatch, data: patch });
   return writtenProduct(services, caller, doc, options.depth, kept);
 }
 
@@ -107,6 +107,6 @@ export const updateProduct = (services: Services, caller: Caller, id: string, bo
 
 /** Upsert: POST /api/products/:id over an existing id replaces the whole document. */
 export async function replaceProduct(services: Services, caller: Caller, id: string, body: JsonObject, depth: Depth, refused: ErrorItem[] = []): Promise<WrittenProduct> {
-  const { doc, kept } = await changeProduct(services, caller, id, () => withoutNulls(withoutServerFields(body)), { refused });
+  const { doc, kept } = await changeProduct(services, caller, id, () => withoutNulls(withoutServerFields(body)), { refused, data: body });
   return writtenProduct(services, caller, doc, depth, kept);
 }

@@ -134,14 +134,14 @@ async function readable(services: Services, caller: Caller, id: string): Promise
 export const findWebhookById = async (services: Services, caller: Caller, id: string): Promise<WebhookDoc> => webhookDocOf(await readable(services, caller, id));
 
 /** The webhook a change is about, once the caller may make it (as for media: 401, 404, 403). */
-async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete'): Promise<WebhookRow> {
+async function loadForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete', data?: Record<string, unknown>): Promise<WebhookRow> {
   const row = isValidId(id) ? await services.storage.webhooks.get(id) : undefined;
-  if (!row) throw await missingTo(caller.user, () => evaluateAccess(services.config.access.webhooks[operation], { user: caller.user, id }, webhookFields), () => missing(id));
+  if (!row) throw await missingTo(caller.user, () => evaluateAccess(services.config.access.webhooks[operation], { user: caller.user, id, data }, webhookFields), () => missing(id));
   await authorizeChange(
     caller.user,
     async () => {
       const doc = webhookDocOf(row) as unknown as Record<string, unknown>;
-      const grant = await evaluateAccess(services.config.access.webhooks[operation], { user: caller.user, id, doc }, webhookFields);
+      const grant = await evaluateAccess(services.config.access.webhooks[operation], { user: caller.user, id, data, doc }, webhookFields);
       return grant.kind === 'all' || matches(grant.where, row);
     },
     () => readable(services, caller, id).then(() => true, () => false),
@@ -154,7 +154,7 @@ async function loadForChange(services: Services, caller: Caller, id: string, ope
 export async function updateWebhook(services: Services, caller: Caller, id: string, input: unknown): Promise<WebhookDoc> {
   if (input === undefined || input === null) throw Errors.BODY_NOT_OBJECT();
   const patch = (await checkedWebhookBody(services, input, checkPatch)) as WebhookPatch;
-  const row = await loadForChange(services, caller, id, 'update');
+  const row = await loadForChange(services, caller, id, 'update', patch as unknown as Record<string, unknown>);
   checkScope(caller, patch.scope);
   // An admin may not make another account's webhook global: it would deliver every account's events (customers' details included) to a non-admin.
   if (patch.scope === 'all' && row.owner_id !== caller.user?.id && !isAdminRow(await services.storage.rents.get(row.owner_id))) throw Errors.WEBHOOK_SCOPE_OWNER();
