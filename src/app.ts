@@ -8,7 +8,7 @@ import { TokenSigner } from './auth/tokens.js';
 import { tokenAuthenticator } from './http/authenticate.js';
 import { rentsRoutes } from './http/rents-routes.js';
 import { registerCaller } from './http/caller.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { closeIdleConnectionsWhileClosing } from './http/close-idle.js';
 import { healthRoutes } from './http/health-routes.js';
@@ -205,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
     return503OnClosing: true,
     clientErrorHandler,
+    frameworkErrors,
     logController: requestLogging(options.logRequests ?? false),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
@@ -252,7 +253,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await registerSecurityHeaders(app, options.config);
   await registerOpenApi(app, { rateLimited: options.config.rateLimit !== false });
   if (options.checkResponses) checkResponses(app, SHARED_SCHEMAS, options.checkResponses);
-  const routes = registerNotFound(app);
+  const { routes, refuseShadowedMethods } = registerNotFound(app);
   registerJsonBody(app);
   await app.register(fastifyCookie);
   registerCaller(app, tokenAuthenticator(services.sessions, services.config));
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(eventsRoutes(services, hub));
   await registerDocs(app);
   await app.register(adminRoutes());
+  refuseShadowedMethods();
   const idle = watchIdle(app);
   const warmer = warmWhileIdle(app, services, idle, options.warmBodies ?? false);
   readBlocksWhileIdle(app, services, idle);

@@ -54,6 +54,7 @@ export class TokenSigner {
   }
 
   private async check(token: string): Promise<TokenClaims | undefined> {
+    if (!canonicalSignature(token)) return undefined;
     const { jwtVerify, errors } = await loadJose();
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
@@ -64,4 +65,15 @@ export class TokenSigner {
       throw error;
     }
   }
+}
+
+/**
+ * Whether the token's signature is written in canonical base64url. Its last character carries
+ * unused low bits (a 32-byte HMAC is 43 characters, 258 bits), which decoders ignore: without
+ * this check `…w` and `…x` would be the same signature, and a token altered in its last
+ * character would still be accepted.
+ */
+function canonicalSignature(token: string): boolean {
+  const signature = token.slice(token.lastIndexOf('.') + 1);
+  return Buffer.from(signature, 'base64url').toString('base64url') === signature;
 }

@@ -5999,17 +5999,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page size, 1 to the configured maximum. */
+                    /** @description Page size, 1 to 100. */
                     limit?: number;
                     page?: number;
                     /** @description false: every match in one page (Payload's `pagination=false`), at most 1,000 unless `limit` bounds it; more is a 400. */
                     pagination?: boolean;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, status, from, to, createdAt, updatedAt. */
+                    sort?: string | string[];
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, status, product, owner, from, to, createdAt, updatedAt, customer.email. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
+                    /** @description 0: the owner and gallery media as ids (image objects stored inline stay objects); 1 (default, and anything higher): populated. */
                     depth?: number;
                     /** @description The fields to return, as Payload selects them: `select[basic][product_name]=true` keeps only the fields named true (and `id`); once any field is named false (`select[basic][product_desc]=false`), everything but those. qs brackets, or one JSON-encoded object. */
                     select?: {
@@ -6271,12 +6272,12 @@ export interface paths {
                     format?: "csv" | "json" | "ndjson";
                     /** @description CSV only: begin with a UTF-8 byte order mark, by which spreadsheet programs recognise UTF-8. */
                     bom?: boolean;
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, status, product, owner, from, to, createdAt, updatedAt, customer.email. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;
-                    /** @description Comma-separated paths; `-` for descending. */
-                    sort?: string;
+                    /** @description Comma-separated paths; `-` for descending. Sortable: id, status, from, to, createdAt, updatedAt. */
+                    sort?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -6379,7 +6380,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
+                    /** @description Filters in the where language: `where[<path>][<operator>]=<value>` (qs brackets) with nested `and`/`or` arrays, or one JSON-encoded object. Paths: id, status, product, owner, from, to, createdAt, updatedAt, customer.email. Operators: equals, not_equals, in, not_in, greater_than, greater_than_equal, less_than, less_than_equal, like, contains, exists. */
                     where?: {
                         [key: string]: unknown;
                     } | string;

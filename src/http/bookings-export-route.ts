@@ -8,9 +8,8 @@ import { ValidationError, collectingErrors, type ErrorItem } from '../errors/api
 import { exportBookings, type BookingExportQuery } from '../operations/bookings/export-bookings.js';
 import type { Services } from '../operations/context.js';
 import { EXPORT_FORMATS, EXPORT_TYPES, exportText, type ExportFormat } from '../operations/products/export-formats.js';
-import { bearerSecurity, errorResponses } from './schemas/common.js';
+import { bearerSecurity, errorResponses, listQuery } from './schemas/common.js';
 import { validatedByOperation } from './request-validation.js';
-import { BookingListQuery } from './schemas/bookings.js';
 
 /** GET /api/bookings/export (docs/import-export.md): the owner's bookings as CSV, JSON or NDJSON, streamed. */
 
@@ -21,7 +20,8 @@ const QuerySchema = Type.Composite([
     format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('json'), Type.Literal('ndjson')], { default: 'csv', description: 'csv: one column per field path; json: an array; ndjson: one booking a line.' })),
     bom: Type.Optional(Type.Boolean({ default: false, description: 'CSV only: begin with a UTF-8 byte order mark, by which spreadsheet programs recognise UTF-8.' })),
   }),
-  Type.Pick(BookingListQuery, ['where', 'sort']),
+  // maxLimit does not matter here: only where and sort are taken.
+  Type.Pick(listQuery('bookings', bookingFields, 1), ['where', 'sort']),
 ]);
 
 const response = Type.Unsafe({

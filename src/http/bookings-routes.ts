@@ -10,10 +10,10 @@ import { countBookings, findBooking, findBookings } from '../operations/bookings
 import { requestBooking } from '../operations/bookings/request-booking.js';
 import { bookingsExportRoute } from './bookings-export-route.js';
 import { bookingsRateLimit } from './rate-limit.js';
-import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, errorResponses, paginated } from './schemas/common.js';
+import { IdParams, SelectQuery, TotalDocsSchema, bearerSecurity, errorResponses, listQuery, paginated } from './schemas/common.js';
 import { parseSelect, selected, selectedDocs } from '../domain/select.js';
 import { selectedAnswer } from './select-response.js';
-import { BookingListQuery, BookingReadQuery } from './schemas/bookings.js';
+import { BookingReadQuery } from './schemas/bookings.js';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
@@ -24,6 +24,7 @@ export function bookingsRoutes(services: Services) {
   const tags = ['bookings'];
   const booking = Type.Ref('Booking');
   const readQuery = Type.Composite([BookingReadQuery, SelectQuery]);
+  const listQueryOf = listQuery('bookings', bookingFields, listOptions.maxLimit);
   const actionQuery = Type.Composite([readQuery, Type.Object({ action: Type.Optional(Type.String({ description: 'The action, instead of the body’s.' })) })]);
   const schemas = {
     request: {
@@ -34,8 +35,8 @@ export function bookingsRoutes(services: Services) {
         ...errorResponses(400, 401, 403, 409, 413, 415),
       },
     },
-    list: { tags, summary: 'List bookings (an owner: of their products; an admin: all)', security: bearerSecurity, querystring: Type.Composite([BookingListQuery, SelectQuery]), response: { 200: paginated(booking), ...errorResponses(400, 401, 403) } },
-    count: { tags, summary: 'Count bookings', security: bearerSecurity, querystring: Type.Pick(BookingListQuery, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
+    list: { tags, summary: 'List bookings (an owner: of their products; an admin: all)', security: bearerSecurity, querystring: Type.Composite([listQueryOf, SelectQuery]), response: { 200: paginated(booking), ...errorResponses(400, 401, 403) } },
+    count: { tags, summary: 'Count bookings', security: bearerSecurity, querystring: Type.Pick(listQueryOf, ['where']), response: { 200: TotalDocsSchema, ...errorResponses(400, 401, 403) } },
     read: { tags, summary: 'Read a booking (owner, admin, or `?token=`)', security: bearerSecurity, params: IdParams, querystring: readQuery, response: { 200: booking, ...errorResponses(400, 404) } },
     change: {
       tags, summary: 'Confirm, decline or cancel a booking', security: bearerSecurity, params: IdParams, querystring: actionQuery, body: validatedByOperation(BookingActionSchema),

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_HEADERS } from './security-headers.js';
 import { APIError, asClientError, withCodes, type ErrorItem } from '../errors/api-error.js';
 import { Errors } from '../errors/codes.js';
 import { isDatabaseUnavailable } from '../storage/unavailable.js';
@@ -19,6 +20,17 @@ const FRAMEWORK_ERRORS: Record<string, ErrorItem> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'The Content-Length does not match the body.', code: 'CONTENT_LENGTH_MISMATCH' },
   FST_ERR_CTP_INVALID_JSON_BODY: Errors.INVALID_JSON.item(),
 };
+
+/**
+ * What the router refuses before any route or hook runs (a path whose percent-encoding is
+ * broken, `/api/products/%zz`; a parameter past its length): in the contract's shape, with the
+ * headers every API response has, instead of Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The path is not valid: a % must be followed by two hexadecimal digits.' : 'The path is too long.';
+  void sendErrors(reply.headers(API_HEADERS), status, [{ message }]);
+}
 
 /** Every failure leaves in the contract's shape; a fault's details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {

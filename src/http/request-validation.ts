@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { accountFields } from '../domain/account-fields.js';
 import { mediaFields } from '../domain/media.js';
 import { calendarFields } from '../domain/calendar/calendar-fields.js';
+import { bookingFields } from '../domain/bookings/booking-document.js';
 import { webhookFields } from '../domain/webhooks.js';
 import { isPlainObject } from '../domain/merge.js';
 import { productFields } from '../domain/product-fields.js';
@@ -35,7 +36,7 @@ import { Errors } from '../errors/codes.js';
  */
 
 /** The collections whose fields `where` and `sort` may name. */
-const CATALOGUES: Record<string, FieldCatalogue> = { products: productFields, rents: accountFields, rentMedia: mediaFields, calendars: calendarFields, webhooks: webhookFields };
+const CATALOGUES: Record<string, FieldCatalogue> = { products: productFields, rents: accountFields, rentMedia: mediaFields, calendars: calendarFields, webhooks: webhookFields, bookings: bookingFields };
 
 /** A body validated by its operation, after access and hooks (see above). */
 export const validatedByOperation = <T extends TSchema>(schema: T): T => ({ ...schema, 'x-validated-by': 'operation' });

@@ -55,5 +55,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Rent
     allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Accept'],
     exposedHeaders: ['ETag', 'Location', 'Retry-After'],
     maxAge: 600,
+    // An OPTIONS that is not a preflight (no Origin, no Access-Control-Request-Method) gets the
+    // same 204 and headers, not the plugin's plain-text 400: every body the API sends is JSON.
+    strictPreflight: false,
   });
 }

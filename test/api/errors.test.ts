@@ -38,6 +38,16 @@ for (const dialect of dialects) {
       }
     });
 
+    it('a path with a broken percent-encoding → 400 in the error shape, with the API headers', async () => {
+      for (const path of ['/api/products/%zz', '/%zz', '/api/rentMedia/file/%E0%A4%A']) {
+        const res = await server.http.request('GET', path, { token });
+        assert.equal(res.status, 400, path);
+        assert.deepEqual(errorFields(res.body), [undefined], path);
+        assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
+        assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      }
+    });
+
     it('method not supported on an existing path → 405 with Allow', async () => {
       const put = await server.http.request('PUT', '/api/products/x1', { body: {}, token });
       assert.equal(put.status, 405);
@@ -59,6 +69,14 @@ for (const dialect of dialects) {
         assert.equal(res.status, 405, path);
         assert.equal(res.headers.get('allow'), allow, path);
       }
+      // …nor does a method it lacks fall to `/:id` (the account `login`, the product `import`).
+      for (const [method, path, allow] of [['GET', '/api/rents/login', 'POST'], ['HEAD', '/api/rents/logout', 'POST'], ['GET', '/api/products/import', 'POST'], ['PATCH', '/api/rents/me', 'GET, HEAD'], ['DELETE', '/api/products/count', 'GET, HEAD']]) {
+        const res = await server.http.request(method as string, path as string, { body: method === 'PATCH' ? { rentNameSystem: 'x' } : undefined, token });
+        assert.equal(res.status, 405, `${method} ${path}`);
+        assert.equal(res.headers.get('allow'), allow, `${method} ${path}`);
+      }
+      const countAsId = await server.http.request('POST', '/api/products/count', { body: { basic: { product_name: 'X' } }, token });
+      assert.equal(countAsId.status, 400, 'creating a product with the id `count` stays a 400 (SPEC 3)');
     });
 
     it('an HTTP/1.1 request without Host → 400 in the error shape; HTTP/1.0 needs none', async () => {
@@ -133,6 +151,12 @@ for (const dialect of dialects) {
         [server.http.post('/api/products/nothing-here', { action: 'publish' }), 401, ['UNAUTHORIZED']],
         [server.http.delete('/api/rentMedia/000000000000000000000000'), 401, ['UNAUTHORIZED']],
         [server.http.patch('/api/webhooks/000000000000000000000000', { description: 'x' }), 401, ['UNAUTHORIZED']],
+        [server.http.patch('/api/calendars/000000000000000000000000', { name: 'x' }), 401, ['UNAUTHORIZED']],
+        [server.http.delete('/api/calendars/000000000000000000000000'), 401, ['UNAUTHORIZED']],
+        [server.http.post('/api/calendars/000000000000000000000000', { action: 'sync' }), 401, ['UNAUTHORIZED']],
+        [server.http.patch('/api/rents/000000000000000000000000', { rentNameSystem: 'x' }), 401, ['UNAUTHORIZED']],
+        [server.http.delete('/api/rents/000000000000000000000000'), 401, ['UNAUTHORIZED']],
+        [server.http.post('/api/rents/000000000000000000000000/calendar-token'), 401, ['UNAUTHORIZED']],
         [server.http.patch('/api/products/nothing-here', { internal_name: 'x' }, token), 404, ['PRODUCT_NOT_FOUND']],
         [server.http.patch('/api/products/coded', {}, token), 400, ['EMPTY_PATCH']],
         [server.http.get('/api/products?where[nope][equals]=1&limit=0'), 400, ['FIELD_INVALID limit', 'FIELD_INVALID where.nope']],

@@ -154,4 +154,12 @@ describe('CORS as configured', () => {
     assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /PATCH/);
     assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Authorization/i);
   });
+
+  it('answers an OPTIONS that is no preflight without a plain-text error', async () => {
+    for (const headers of [{}, { origin: 'https://shop.example' }] as Record<string, string>[]) {
+      const res = await fetch(`${server.url}/api/products`, { method: 'OPTIONS', headers });
+      assert.equal(res.status, 204, JSON.stringify(headers));
+      assert.equal(await res.text(), '');
+    }
+  });
 });

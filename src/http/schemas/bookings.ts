@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BOOKING_STATUSES } from '../../domain/bookings/states.js';
 import { CustomerSchema } from '../../domain/bookings/booking-schema.js';
-import { ListQuerySchema } from './products.js';
 
 const PriceFields = {
   units: Type.Integer({ minimum: 1, description: "The rental's length in the product's time unit, rounded up." }),
@@ -86,4 +85,3 @@ export const BookingReadQuery = Type.Composite([
   Type.Object({ depth: Type.Optional(Type.Integer({ minimum: 0, default: 1, description: '1 (default): `product` as {id, basic:{product_name}, settings:{slug}}; 0: its id.' })) }),
 ]);
 
-export const BookingListQuery = ListQuerySchema;

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Caller, Services } from '../context.js';
-import { authorizeAccountChange } from '../rents/account-change.js';
-import { loadAccount } from '../rents/find-accounts.js';
+import { loadAccountForChange } from '../rents/account-change.js';
 
 const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest();
 
@@ -14,8 +13,7 @@ export const ownerFeedPath = (rentId: string, token: string): string => `/api/re
  * working. Only its hash is stored. Answers the feed's absolute URL under `baseUrl`.
  */
 export async function issueCalendarToken(services: Services, caller: Caller, rentId: string, baseUrl: string): Promise<{ url: string }> {
-  const row = await loadAccount(services, rentId);
-  await authorizeAccountChange(services, caller, row, 'update');
+  const row = await loadAccountForChange(services, caller, rentId, 'update');
   const token = randomBytes(32).toString('base64url');
   await services.storage.calendarTokens.store(row.id, hashOf(token).toString('hex'), Date.now());
   return { url: `${baseUrl}${ownerFeedPath(row.id, token)}` };

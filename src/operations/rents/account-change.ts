@@ -1,7 +1,8 @@
 import { accountFields } from '../../domain/account-fields.js';
 import type { JsonObject } from '../../domain/merge.js';
 import type { RentRow } from '../../storage/rents-repository.js';
-import { authorizeChange, evaluateAccess } from '../access.js';
+import { authorizeChange, evaluateAccess, missingTo } from '../access.js';
+import { isValidId } from '../../domain/ids.js';
 import type { Caller, Services } from '../context.js';
 import { profileOfRow } from '../products/owner-profile.js';
 import { getAccountProfile, grantCoversAccount, missingAccount } from './find-accounts.js';
@@ -20,4 +21,16 @@ export async function authorizeAccountChange(services: Services, caller: Caller,
     () => getAccountProfile(services, caller, row.id).then(() => true, () => false),
     () => missingAccount(row.id),
   );
+}
+
+/**
+ * The account a change is about, once the caller may make it (authorizeAccountChange). A
+ * missing one is a 404, except to an anonymous caller the rule refuses, who gets the 401 an
+ * existing one gives: the answer tells no ids (see missingTo).
+ */
+export async function loadAccountForChange(services: Services, caller: Caller, id: string, operation: 'update' | 'delete', data?: JsonObject): Promise<RentRow> {
+  const row = isValidId(id) ? await services.storage.rents.get(id) : undefined;
+  if (!row) throw await missingTo(caller.user, () => evaluateAccess(services.config.access.rents[operation], { user: caller.user, id, data }, accountFields), () => missingAccount(id));
+  await authorizeAccountChange(services, caller, row, operation, data);
+  return row;
 }

@@ -15,7 +15,7 @@ import { accountFields } from '../../domain/account-fields.js';
 import { denied, evaluateAccess, type Grant } from '../access.js';
 import type { Caller, Services } from '../context.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
-import { authorizeAccountChange } from './account-change.js';
+import { loadAccountForChange } from './account-change.js';
 import { grantCoversAccount, loadAccount } from './find-accounts.js';
 
 const checkCreate = compileSchema(AccountCreateSchema);
@@ -120,8 +120,7 @@ export function checkAccountPatch(caller: Caller, body: JsonObject): void {
 export async function updateAccount(services: Services, caller: Caller, id: string, input: unknown): Promise<PublicProfile> {
   const body = withoutDocumentFields(input);
   if (!isPlainObject(body)) throw Errors.BODY_NOT_OBJECT();
-  const row = await loadAccount(services, id);
-  await authorizeAccountChange(services, caller, row, 'update', body);
+  const row = await loadAccountForChange(services, caller, id, 'update', body);
   checkAccountPatch(caller, body);
   await checkPasswordChange(caller, row, body);
 

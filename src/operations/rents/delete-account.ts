@@ -1,8 +1,8 @@
 import { Errors } from '../../errors/codes.js';
 import type { Caller, Services } from '../context.js';
 import { profileOfRow, type PublicProfile } from '../products/owner-profile.js';
-import { authorizeAccountChange } from './account-change.js';
-import { loadAccount, missingAccount } from './find-accounts.js';
+import { loadAccountForChange } from './account-change.js';
+import { missingAccount } from './find-accounts.js';
 
 /**
  * DELETE /api/rents/:id (admins by default). Refused with a 409 while the account owns
@@ -10,8 +10,7 @@ import { loadAccount, missingAccount } from './find-accounts.js';
  * end with it, on every instance: their rows go in the same transaction.
  */
 export async function deleteAccount(services: Services, caller: Caller, id: string): Promise<PublicProfile> {
-  const row = await loadAccount(services, id);
-  await authorizeAccountChange(services, caller, row, 'delete');
+  const row = await loadAccountForChange(services, caller, id, 'delete');
   const result = await services.storage.rents.deleteUnlessOwning(id);
   if (result.deleted) return profileOfRow(row);
   if (result.owns.products > 0 || result.owns.media > 0) throw Errors.ACCOUNT_OWNS(result.owns.products, result.owns.media);
