@@ -81,7 +81,7 @@ function Screens() {
   if (state.status === 'failed') return <PublicLayout><ErrorMessage error={state.error} retry={session.reload} /></PublicLayout>;
   const publicPath = ['/admin/sign-in', '/admin/forgot-password', '/admin/reset-password'].includes(path);
   if (state.status === 'signed-out') {
-    if (!publicPath) return <Redirect to={`/admin/sign-in?next=${encodeURIComponent(url)}${state.reason === 'ended' ? '&ended=1' : ''}`} />;
+    if (!publicPath) return <Redirect to={`/admin/sign-in?next=${encodeURIComponent(url)}`} />;
     return (
       <PublicLayout>
         <Crashes>

@@ -3,6 +3,8 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { EVENT_TYPES } from '../../src/domain/event-types.js';
 import { useI18n } from './i18n/i18n.js';
 import type { MessageKey } from './i18n/en.js';
+import { announceSessionEnded, api, call } from './api/client.js';
+import { useSession } from './session.js';
 
 /** An event of the live stream (SPEC 11): `{id, type, createdAt, data}`; `reset` asks to reload everything. */
 export interface LiveEvent {
@@ -34,8 +36,15 @@ const RETRY_MS = [2_000, 4_000, 8_000, 16_000, 30_000];
 export function LiveProvider({ children }: { children: ComponentChildren }) {
   const [state, setState] = useState<LiveState>('connecting');
   const listeners = useMemo(() => new Set<Listener>(), []);
+  const session = useSession().state;
+  // While the session has ended the stream waits; signed in again, it opens at once.
+  const ended = session.status === 'signed-in' && session.ended === true;
 
   useEffect(() => {
+    if (ended) {
+      setState('closed');
+      return;
+    }
     let source: EventSource | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
@@ -63,9 +72,15 @@ export function LiveProvider({ children }: { children: ComponentChildren }) {
           setState('connecting');
           return;
         }
-        // Refused (a 401 when the session ended, a 503…): EventSource stops for good, so try again later.
+        // Refused (a 401 when the session ended, a 503…): EventSource stops for good, so try again
+        // later. EventSource does not tell the status: `me` says whether the session is gone.
         setState('closed');
         source.close();
+        call(() => api.GET('/api/rents/me'))
+          .then((me) => {
+            if (!me.user) announceSessionEnded();
+          })
+          .catch(() => undefined);
         timer = setTimeout(open, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
       };
     };
@@ -74,7 +89,7 @@ export function LiveProvider({ children }: { children: ComponentChildren }) {
       clearTimeout(timer);
       source?.close();
     };
-  }, [listeners]);
+  }, [listeners, ended]);
 
   const value = useMemo<Live>(
     () => ({

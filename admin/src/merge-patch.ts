@@ -10,11 +10,13 @@ const isObject = (value: unknown): value is Record<string, Json> => typeof value
  */
 export function mergePatch(before: unknown, after: unknown): Record<string, Json> | undefined {
   if (!isObject(before) || !isObject(after)) throw new Error('mergePatch takes two objects');
-  const patch: Record<string, Json> = {};
+  // Without a prototype, a key `__proto__` (JSON.parse makes it an own key) is a key like any
+  // other: sent, and refused by the API, instead of setting the patch's prototype and vanishing.
+  const patch = Object.create(null) as Record<string, Json>;
   for (const key of Object.keys(before)) if (!(key in after) || after[key] === undefined) patch[key] = null;
   for (const [key, value] of Object.entries(after)) {
     if (value === undefined) continue;
-    const old = before[key];
+    const old = Object.hasOwn(before, key) ? before[key] : undefined;
     if (isObject(old) && isObject(value)) {
       const inner = mergePatch(old, value);
       if (inner) patch[key] = inner;

@@ -12,14 +12,15 @@ export interface SessionUser {
 export type SessionState =
   | { status: 'loading' }
   | { status: 'failed'; error: unknown }
-  | { status: 'signed-out'; reason?: 'ended' | 'signed-out' }
-  | { status: 'signed-in'; user: SessionUser; exp: number };
+  | { status: 'signed-out' }
+  /** `ended`: the session ended while its screens were open; they stay, behind a sign-in dialog (SessionEnded). */
+  | { status: 'signed-in'; user: SessionUser; exp: number; ended?: boolean };
 
 interface Session {
   state: SessionState;
   isAdmin: boolean;
   /** Signs in (the session kept in the dashboard's HttpOnly cookie) and learns who that is. */
-  signIn(email: string, password: string): Promise<void>;
+  signIn(email: string, password: string): Promise<SessionUser>;
   /** After a password reset, which signed in anew. */
   adopt(): Promise<void>;
   signOut(): Promise<void>;
@@ -52,7 +53,9 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
     learn().catch((error: unknown) => setState({ status: 'failed', error }));
   }, [learn, attempt]);
 
-  useEffect(() => onSessionEnded(() => setState((current) => (current.status === 'signed-in' ? { status: 'signed-out', reason: 'ended' } : current))), []);
+  // The screens stay (and what they hold unsaved), behind the dialog that signs in again.
+  const ended = useCallback(() => setState((current) => (current.status === 'signed-in' ? { ...current, ended: true } : current)), []);
+  useEffect(() => onSessionEnded(ended), [ended]);
 
   // Keep the session alive while the dashboard is open: refresh renews the cookie too.
   const exp = state.status === 'signed-in' ? state.exp : 0;
@@ -62,10 +65,10 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
     const timer = setTimeout(() => {
       call(() => api.POST('/api/rents/refresh'))
         .then((answer) => setState((current) => (current.status === 'signed-in' ? { ...current, exp: answer.exp } : current)))
-        .catch(() => setState({ status: 'signed-out', reason: 'ended' }));
+        .catch(ended);
     }, Math.min(delay, 2 ** 31 - 1));
     return () => clearTimeout(timer);
-  }, [exp]);
+  }, [exp, ended]);
 
   const value = useMemo<Session>(
     () => ({
@@ -73,7 +76,9 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
       isAdmin: state.status === 'signed-in' && state.user.roles.includes('admin'),
       async signIn(email, password) {
         await call(() => api.POST('/api/rents/login', { params: { query: { cookie: true } }, body: { email, password } }));
-        if (!(await learn())) throw new RentalApiError(0, [{ message: 'cookie-refused' }]);
+        const who = await learn();
+        if (!who) throw new RentalApiError(0, [{ message: 'cookie-refused' }]);
+        return who.user;
       },
       async adopt() {
         await learn();
@@ -85,7 +90,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
           // An ended session is signed out already.
           if (!(error instanceof RentalApiError && error.status === 401)) throw error;
         }
-        setState({ status: 'signed-out', reason: 'signed-out' });
+        setState({ status: 'signed-out' });
       },
       reload: () => {
         setState({ status: 'loading' });

@@ -86,6 +86,14 @@ describe('dashboard: the account, and accounts for admins (sqlite)', () => {
     await page.getByRole('button', { name: 'Save invoicing details' }).click();
     await page.locator('#invoices-error').filter({ hasText: 'Must be a JSON object' }).waitFor();
     assert.deepEqual(await invoices(), { iban: 'CZ65 0800 0000 1920 0014 5399' });
+    // A key the API refuses inside the object is shown by the field, with its path; `__proto__` is sent, not lost.
+    for (const key of ['constructor', '__proto__']) {
+      await field.fill(`{"iban": "CZ65 0800 0000 1920 0014 5399", "${key}": {"a": 1}}`);
+      await page.getByRole('button', { name: 'Save invoicing details' }).click();
+      await page.locator('#invoices-error').filter({ hasText: `${key}:` }).waitFor();
+      assert.equal(await page.getByRole('status').filter({ hasText: 'Invoicing details saved.' }).count(), 0, key);
+    }
+    assert.deepEqual(await invoices(), { iban: 'CZ65 0800 0000 1920 0014 5399' });
     assertNoProblems(dashboard, 'invoices');
   });
 

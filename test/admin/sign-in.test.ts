@@ -159,6 +159,38 @@ describe('dashboard: signing in and out (sqlite)', () => {
     await context.close();
   });
 
+  it('keeps unsaved edits when the session ends: a dialog signs in again, and the save goes through', async () => {
+    const dashboard = await openDashboard(browser);
+    const { page, context } = dashboard;
+    await signIn(page, server.url, email, password);
+    const created = await page.evaluate(async () => {
+      const res = await fetch('/api/products/kept-edits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ basic: { product_name: 'Sekačka' } }) });
+      return res.status;
+    });
+    assert.equal(created, 201);
+    await page.goto(`${server.url}/admin/products/kept-edits`);
+    await page.getByLabel('Description').fill('Typed before the session ended.');
+    // The session ends behind the page's back (it expired; the cookie is gone).
+    await context.clearCookies();
+    const refused = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.status() === 401);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await refused;
+    const dialog = page.getByRole('dialog', { name: 'Your session has ended. Please sign in again.' });
+    await dialog.waitFor();
+    assert.match(page.url(), /\/admin\/products\/kept-edits$/, 'the screen stays');
+    assert.equal(await page.getByLabel('Description').inputValue(), 'Typed before the session ended.', 'the edit stays');
+    await assertAccessible(page, 'session ended');
+    assert.equal(await dialog.getByLabel('E-mail').inputValue(), email, 'the account is filled in');
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const stored = await page.evaluate(async () => (await (await fetch('/api/products/kept-edits')).json()) as { basic: { product_desc?: string } });
+    assert.equal(stored.basic.product_desc, 'Typed before the session ended.');
+    await context.close();
+  });
+
   it('speaks Czech to a Czech browser, and switches language on request', async () => {
     const dashboard = await openDashboard(browser, { locale: 'cs-CZ' });
     const { page } = dashboard;

@@ -19,9 +19,14 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEnded.delete(listener);
 }
 
+/** Tells the listeners that the session is gone (a 401, or a stream the service refused while `me` says nobody). */
+export function announceSessionEnded(): void {
+  for (const listener of sessionEnded) listener();
+}
+
 api.use({
   onResponse({ request, response }) {
-    if (response.status === 401 && !new URL(request.url).pathname.startsWith('/api/rents/login')) for (const listener of sessionEnded) listener();
+    if (response.status === 401 && !new URL(request.url).pathname.startsWith('/api/rents/login')) announceSessionEnded();
     return response;
   },
 });

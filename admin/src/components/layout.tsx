@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { LOCALES, useI18n, type Locale } from '../i18n/i18n.js';
 import { useSession } from '../session.js';
+import { SessionEnded } from './session-ended.js';
 import { mayLeave } from '../guard.js';
 import { ErrorMessage } from './feedback.js';
 import { LiveProvider, LiveStatus } from '../live.js';
@@ -101,6 +102,7 @@ function Frame({ children }: { children: ComponentChildren }) {
         <ErrorMessage error={failure} />
         {children}
       </main>
+      <SessionEnded />
     </>
   );
 }

@@ -38,6 +38,7 @@ export const cs: Messages & Record<string, string> = {
   'error.retry': 'Zkusit znovu',
 
   'session.ended': 'Vaše relace skončila. Přihlaste se prosím znovu.',
+  'session.endedKept': 'Stránka zůstane, jak byla, i s tím, co jste ještě neuložili: přihlaste se a pak uložte znovu.',
   'session.cookieRefused': 'Prohlížeč si neuložil cookie relace. Administrace potřebuje HTTPS (nebo službu ve vývojovém režimu na tomto počítači).',
 
   'signIn.title': 'Přihlášení',

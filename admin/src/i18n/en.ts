@@ -36,6 +36,7 @@ export const en = {
   'error.retry': 'Try again',
 
   'session.ended': 'Your session has ended. Please sign in again.',
+  'session.endedKept': 'This page stays as it was, with anything you have not saved yet: sign in, then save again.',
   'session.cookieRefused': 'The browser did not keep the session cookie. The dashboard needs HTTPS (or the service in development mode on this machine).',
 
   'signIn.title': 'Sign in',

@@ -197,7 +197,9 @@ function Invoices({ profile, saved }: { profile: PublicProfile; saved: (profile:
       return t('account.invoicesSaved');
     });
   };
-  const errors = [...(problem ? [problem] : []), ...(attempt.errors.invoices ?? [])];
+  // The API names a key inside the object too (`invoices.constructor`): shown here with its path.
+  const inside = Object.entries(attempt.errors).flatMap(([field, messages]) => (field.startsWith('invoices.') ? messages.map((message) => `${field.slice('invoices.'.length)}: ${message}`) : []));
+  const errors = [...(problem ? [problem] : []), ...(attempt.errors.invoices ?? []), ...inside];
   return (
     <form onSubmit={submit} noValidate aria-labelledby="invoices-title">
       <h2 id="invoices-title">{t('account.invoices')}</h2>

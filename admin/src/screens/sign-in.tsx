@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { useI18n } from '../i18n/i18n.js';
-import { useSession } from '../session.js';
+import { useSession, type SessionUser } from '../session.js';
 import { Field, described } from '../components/field.js';
 import { ErrorMessage, Notice } from '../components/feedback.js';
 import { fieldErrors, statusOf } from '../errors.js';
@@ -18,11 +18,26 @@ function wait(seconds: number, locale: string): string {
 const safeNext = (next: string | undefined) => (next && /^\/admin(\/|$|\?)/.test(next) && !next.startsWith('/admin/sign-in') ? next : '/admin');
 
 export function SignIn() {
+  const { t } = useI18n();
+  const { query, route } = useLocation();
+  return (
+    <section class="card">
+      <h1>{t('signIn.title')}</h1>
+      {query['signed-out'] && <Notice text={t('signIn.signedOut')} />}
+      <SignInForm onSignedIn={() => route(safeNext(query.next), true)} />
+      <p>
+        <a href="/admin/forgot-password">{t('signIn.forgot')}</a>
+      </p>
+    </section>
+  );
+}
+
+/** E-mail and password, the lockout's wait, and the errors of a sign-in; `onSignedIn` once the session is learnt. */
+export function SignInForm({ onSignedIn, email: givenEmail = '' }: { onSignedIn: (user: SessionUser) => void; email?: string }) {
   const i18n = useI18n();
   const { t } = i18n;
   const session = useSession();
-  const { query, route } = useLocation();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(givenEmail);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -41,8 +56,7 @@ export function SignIn() {
     setBusy(true);
     setError(null);
     try {
-      await session.signIn(email, password);
-      route(safeNext(query.next), true);
+      onSignedIn(await session.signIn(email, password));
     } catch (caught) {
       if (caught instanceof RentalApiError && caught.status === 429 && caught.retryAfter) {
         setLockedUntil(Date.now() + caught.retryAfter * 1000);
@@ -57,10 +71,7 @@ export function SignIn() {
   const status = statusOf(error);
   const errors = fieldErrors(error);
   return (
-    <section class="card">
-      <h1>{t('signIn.title')}</h1>
-      {query['signed-out'] && <Notice text={t('signIn.signedOut')} />}
-      {query.ended && <p class="notice">{t('session.ended')}</p>}
+    <>
       {status === 401 ? (
         <p class="notice notice-error" role="alert">
           {t('signIn.wrong')}
@@ -83,9 +94,6 @@ export function SignIn() {
           {t('signIn.submit')}
         </button>
       </form>
-      <p>
-        <a href="/admin/forgot-password">{t('signIn.forgot')}</a>
-      </p>
-    </section>
+    </>
   );
 }
