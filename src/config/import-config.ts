@@ -20,10 +20,27 @@ export async function importConfigModule(path: string): Promise<unknown> {
   try {
     return await import(url);
   } catch (error) {
+    if (error instanceof SyntaxError && !isTypeScriptPath(path)) throw await locatedSyntaxError(path, error);
     // JavaScript is compiled only for the package's own name, which Node finds only from within the project.
     if (isTypeScriptPath(path) ? !NEEDS_COMPILING.has((error as NodeJS.ErrnoException).code ?? '') : !missesOwnPackage(error)) throw error;
     return importTypeScript(path);
   }
+}
+
+/**
+ * Node's SyntaxError of an ES module says what (`Unexpected token ';'`) but not where: esbuild
+ * parses the file again to name its line and column, as for a TypeScript configuration.
+ */
+async function locatedSyntaxError(path: string, error: SyntaxError): Promise<Error> {
+  const esbuild = await import('esbuild');
+  try {
+    await compile(esbuild, path, { packages: 'external' });
+  } catch (located) {
+    return located as Error;
+  } finally {
+    await esbuild.stop();
+  }
+  return new Error(`Cannot load the configuration ${path}: ${error.message}`, { cause: error });
 }
 
 /** This package's name: a configuration imports `defineConfig` and `APIError` by it. */

@@ -118,7 +118,7 @@ const DEFINITIONS = {
   FILE_NOT_REPLACEABLE: define(400, "A media document's file is not replaced: upload the new image (POST /api/rentMedia) and put it in the gallery instead.", 'file'),
   FILE_COUNT: define(400, 'Send one file per request.', 'file'),
   FILE_TOO_LARGE: define<[number]>(413, (bytes) => `The file is larger than ${bytes} bytes.`, 'file'),
-  FILE_UNSUPPORTED: define<[string]>(415, (detail) => `Unsupported file: ${detail} Send a JPEG, PNG, WebP, GIF or AVIF image.`, 'file'),
+  FILE_UNSUPPORTED: define<[string, string]>(415, (detail, accepted) => `Unsupported file: ${detail} Send ${accepted} image.`, 'file'),
   PAYLOAD_NOT_OBJECT: define(400, '`_payload` must be a JSON object.', '_payload'),
   ALT_INVALID: define<[number]>(400, (max) => `Must be a string of at most ${max} characters.`, 'alt'),
 

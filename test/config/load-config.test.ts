@@ -21,6 +21,14 @@ describe('loading the configuration file', () => {
     await assert.rejects(loadConfig(configFile('export default Promise.resolve({ products: { maxLimit: 0 } });'), { required: true }), /products\.maxLimit/);
   });
 
+  it('names the file, line and column of a JavaScript syntax error (Node names neither)', async () => {
+    const path = configFile('export default {\n  products: { maxLimit: 5 };\n};\n');
+    await assert.rejects(loadConfig(path, { required: true }), (error: unknown) => {
+      const { message } = error as Error;
+      return message.includes(`config-${files}.mjs:2:`) && /Expected "}" but found ";"/.test(message);
+    });
+  });
+
   it('names the default export when it is not the configuration object', async () => {
     for (const text of ['export default () => ({});', 'export default null;', 'export default 42;', 'export default [];']) {
       await assert.rejects(loadConfig(configFile(text), { required: true }), /`default export`/, text);

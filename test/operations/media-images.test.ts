@@ -16,7 +16,15 @@ describe('processing an uploaded image', () => {
     const processed = await processImage(await picture('png'), TYPES, { thumbnail: { width: 100 }, card: { width: 150, height: 50 } });
     assert.equal(processed.mimeType, 'image/png');
     assert.deepEqual([processed.width, processed.height], [300, 200]);
-    assert.deepEqual(processed.sizes.map(({ name, width, height }) => [name, width, height]), [['thumbnail', 100, 67], ['card', 75, 50]]);
+    // A size with both sides is cropped to them (as Payload's are); none is enlarged.
+    assert.deepEqual(processed.sizes.map(({ name, width, height }) => [name, width, height]), [['thumbnail', 100, 67], ['card', 150, 50]]);
+    const small = await processImage(await picture('png'), TYPES, { wide: { width: 600, height: 100 } });
+    assert.deepEqual(small.sizes.map(({ width, height }) => [width, height]), [[300, 100]]);
+  });
+
+  it('names the types the configuration accepts when it refuses one', async () => {
+    await assert.rejects(processImage(await picture('jpeg'), ['image/png'], {}), (error: unknown) => refusedAs415(error) && /Send a PNG image\.$/.test((error as Error).message));
+    await assert.rejects(processImage(await picture('gif'), ['image/avif', 'image/jpeg', 'image/png'], {}), (error: unknown) => /Send an AVIF, JPEG or PNG image\.$/.test((error as Error).message));
   });
 
   it('refuses an image cut off in its data, with sizes configured or none', async () => {

@@ -11,7 +11,14 @@ export interface ProcessedImage {
   sizes: { name: string; bytes: Buffer; width: number; height: number }[];
 }
 
-const unsupported = (detail: string) => Errors.FILE_UNSUPPORTED(detail);
+const TYPE_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/gif': 'GIF', 'image/avif': 'AVIF' };
+
+/** "a JPEG, PNG or WebP": the types `media.mimeTypes` accepts, in words. */
+function acceptedTypes(allowedTypes: string[]): string {
+  const names = allowedTypes.filter((type) => IMAGE_EXTENSIONS[type]).map((type) => TYPE_NAMES[type] ?? type);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) as string}` : (names[0] ?? 'an');
+  return `${/^[AEIOU]/.test(list) ? 'an' : 'a'} ${list}`;
+}
 
 /**
  * One image at a time: decoding holds much of an image in memory (a whole frame for AVIF, ~300
@@ -31,6 +38,7 @@ export function processImage(bytes: Buffer, allowedTypes: string[], sizes: Recor
 }
 
 async function processOne(bytes: Buffer, allowedTypes: string[], sizes: Record<string, { width?: number; height?: number }>): Promise<ProcessedImage> {
+  const unsupported = (detail: string) => Errors.FILE_UNSUPPORTED(detail, acceptedTypes(allowedTypes));
   // Loaded on the first upload: libvips costs memory a catalogue that only reads never needs.
   const [{ default: sharp }, { fileTypeFromBuffer }] = await Promise.all([import('sharp'), import('file-type')]);
   const detected = await fileTypeFromBuffer(bytes);
@@ -47,7 +55,9 @@ async function processOne(bytes: Buffer, allowedTypes: string[], sizes: Record<s
     // corrupt fails there, without the whole image decoded into memory first.
     const rendered: ProcessedImage['sizes'] = [];
     for (const [name, size] of Object.entries(sizes)) {
-      const resized = image.clone().rotate().resize({ width: size.width, height: size.height, fit: 'inside', withoutEnlargement: true });
+      // Both sides given: cropped to them from the centre, as Payload's image sizes are; one: scaled to it.
+      const fit = size.width !== undefined && size.height !== undefined ? 'cover' : 'inside';
+      const resized = image.clone().rotate().resize({ width: size.width, height: size.height, fit, withoutEnlargement: true });
       const { data, info } = await resized.toFormat(format).toBuffer({ resolveWithObject: true });
       rendered.push({ name, bytes: data, width: info.width, height: info.height });
     }
