@@ -33,6 +33,23 @@ for (const dialect of dialects) {
       assert.equal(unpublished.body.settings.published, false);
     });
 
+    it("a built-in action's unknown argument is a 400 naming it (SPEC 1), and changes nothing", async () => {
+      const cases: [Record<string, unknown>, string[]][] = [
+        [{ action: 'publish', zzz: 1 }, ['zzz']],
+        [{ action: 'reserve', from: '2027-05-01', to: '2027-05-02', colour: 'red', size: 2 }, ['colour', 'size']],
+        [{ action: 'release', reservationId: 'x', note: 'n' }, ['note']],
+        [{ action: 'duplicate', newId: 'act-copy-x', published: true }, ['published']],
+      ];
+      for (const [body, fields] of cases) {
+        const res = await server.http.post('/api/products/act-1', body, owner.token);
+        assert.equal(res.status, 400, res.text);
+        assert.deepEqual(errorFields(res.body), fields);
+      }
+      const stored = await server.http.get<Product>('/api/products/act-1', owner.token);
+      assert.equal(stored.body.settings.published, false);
+      assert.equal((await server.http.get('/api/products/act-copy-x', owner.token)).status, 404);
+    });
+
     it('actions need the owner (401 anonymous, 404 hidden from others, 403 visible to others) and an existing product', async () => {
       assert.equal((await server.http.post('/api/products/act-1?action=publish')).status, 401);
       assert.equal((await server.http.post('/api/products/act-1?action=publish', undefined, other.token)).status, 404);

@@ -13,7 +13,19 @@ import { writtenProduct, type WrittenProduct } from './render-one.js';
 import { changeProduct } from './update-product.js';
 import { Errors } from '../../errors/codes.js';
 import { BUILT_IN_ACTIONS } from '../../domain/built-in-actions.js';
+import { unknownField } from '../../domain/schema-validator.js';
 
+
+type BuiltInAction = (typeof BUILT_IN_ACTIONS)[number];
+
+/** What each built-in action takes beside `action` (SPEC 3); anything else is an unknown field, a 400. */
+const BUILT_IN_ARGUMENTS: Record<BuiltInAction, readonly string[]> = {
+  publish: [],
+  unpublish: [],
+  duplicate: ['newId'],
+  reserve: ['from', 'to', 'note'],
+  release: ['reservationId'],
+};
 
 /** The action a POST /api/products/:id asks for: `?action=` or a top-level string `action`. */
 export function selectedAction(queryAction: unknown, body: unknown): string | undefined {
@@ -94,6 +106,10 @@ export async function runAction(
   if (!custom && !isBuiltIn) {
     const known = [...BUILT_IN_ACTIONS, ...Object.keys(services.config.actions)];
     throw Errors.ACTION_UNKNOWN(action, known);
+  }
+  if (isBuiltIn) {
+    const unknown = Object.keys(args).filter((name) => !BUILT_IN_ARGUMENTS[action as BuiltInAction].includes(name));
+    if (unknown.length > 0) throw new ValidationError(unknown.map((name) => unknownField(name)));
   }
   // Configured actions cannot take a built-in name (the configuration refuses it).
   if (action === 'duplicate') return { product: await duplicate(services, caller, id, args, depth), created: true };
