@@ -95,7 +95,7 @@ export async function openStorage(databaseUrl: string, dataDir: string, options:
     leases: new LeaseStore(db),
     calendarTokens: new CalendarTokensRepository(db),
     calendars: new CalendarsRepository(db),
-    bookings: new BookingsRepository(db, database.reader, dialect, changed('products'), outbox),
+    bookings: new BookingsRepository(db, database.reader, dialect, changed('products'), outbox, database.now),
     outbox,
     reservationBlocks: new ReservationBlocks(db, database.reader, dialect),
     webhooks: new WebhooksRepository(db, database.reader, dialect),
