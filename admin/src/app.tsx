@@ -22,6 +22,7 @@ const Calendars = lazy(() => import('./screens/calendars.js').then((module) => m
 const Webhooks = lazy(() => import('./screens/webhooks.js').then((module) => module.Webhooks));
 const NewWebhook = lazy(() => import('./screens/new-webhook.js').then((module) => module.NewWebhook));
 const WebhookScreen = lazy(() => import('./screens/webhook.js').then((module) => module.WebhookScreen));
+const Transfer = lazy(() => import('./screens/transfer.js').then((module) => module.Transfer));
 
 /** A screen that throws shows the error in words, never a blank page. */
 class Crashes extends Component<{ children: ComponentChildren }, { error: unknown }> {
@@ -110,6 +111,7 @@ function Screens() {
           <Route path="/admin/webhooks" component={Webhooks} />
           <Route path="/admin/webhooks/new" component={NewWebhook} />
           <Route path="/admin/webhooks/:id" component={WebhookScreen} />
+          <Route path="/admin/transfer" component={Transfer} />
           <Route path="/admin/account" component={Account} />
           <Route path="/admin/accounts" component={Accounts} />
           <Route path="/admin/accounts/new" component={NewAccount} />
