@@ -338,6 +338,19 @@ for (const dialect of dialects) {
         const stored = (await server.http.get<{ basic: { rent_owner: string } }>('/api/products/sekacka-honda?depth=0', admin.token)).body;
         assert.equal(stored.basic.rent_owner, other.id);
         await assertAccessible(adminDashboard.page, 'editor on a phone');
+        // Past 100 accounts the picker is narrowed by name: the 102nd account by name can be chosen.
+        for (let batch = 0; batch < 10; batch++) {
+          await Promise.all(Array.from({ length: 10 }, (_, i) => server.createAccount({ email: `filler-${batch}-${i}@example.com`, name: `Filler ${batch}${i}` })));
+        }
+        const last = await server.signUp({ name: 'Žďárská půjčovna' });
+        await adminDashboard.page.reload();
+        await adminDashboard.page.getByLabel('Find an owner').fill('Žďár');
+        await adminDashboard.page.locator('#rent_owner option', { hasText: 'Žďárská půjčovna' }).waitFor({ state: 'attached' });
+        await adminDashboard.page.getByLabel('Owner', { exact: true }).selectOption(last.id);
+        await adminDashboard.page.getByRole('button', { name: 'Save' }).click();
+        await adminDashboard.page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+        const moved = (await server.http.get<{ basic: { rent_owner: string } }>('/api/products/sekacka-honda?depth=0', admin.token)).body;
+        assert.equal(moved.basic.rent_owner, last.id);
         assertNoProblems(adminDashboard, 'admin');
       } finally {
         await adminDashboard.context.close();

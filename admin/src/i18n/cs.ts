@@ -159,6 +159,8 @@ export const cs: Messages & Record<string, string> = {
   'editor.description': 'Popis',
   'editor.location': 'Místo',
   'editor.owner': 'Vlastník',
+  'editor.ownerSearch': 'Najít vlastníka',
+  'editor.ownerSearchHint': 'Část názvu firmy: seznam níže ukazuje nejvýše 100 účtů.',
   'editor.internalName': 'Interní název',
   'editor.internalHint': 'Vidíte ho jen zde, zákazníci ne.',
   'editor.pricing': 'Cena a podmínky',

@@ -147,6 +147,8 @@ export const en = {
   'editor.description': 'Description',
   'editor.location': 'Location',
   'editor.owner': 'Owner',
+  'editor.ownerSearch': 'Find an owner',
+  'editor.ownerSearchHint': 'Part of the business name: the list below shows 100 accounts at a time.',
   'editor.internalName': 'Internal name',
   'editor.internalHint': 'Seen only here, not by customers.',
   'editor.pricing': 'Price and terms',

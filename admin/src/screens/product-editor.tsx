@@ -54,7 +54,19 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
   const [notice, setNotice] = useState<string | null>(query.created ? t('editor.created') : query.duplicated ? t('editor.duplicated') : null);
   const [busy, setBusy] = useState(false);
   const terms = useTerms(form.rent_owner, product);
-  const [accounts] = useLoad(async () => (isAdmin ? (await listAccounts({ limit: 100, sort: 'rentNameSystem' })).docs : []), [isAdmin]);
+  // The owner picker lists 100 accounts at a time: past that, the admin narrows them by name.
+  const [ownerQuery, setOwnerQuery] = useState('');
+  const [ownerSearch, setOwnerSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setOwnerSearch(ownerQuery.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [ownerQuery]);
+  const [accountPage] = useLoad(
+    async () => (isAdmin ? await listAccounts({ limit: 100, sort: 'rentNameSystem', ...(ownerSearch ? { where: { rentNameSystem: { like: ownerSearch } } } : {}) }) : undefined),
+    [isAdmin, ownerSearch],
+  );
+  const accounts = { data: accountPage.data?.docs };
+  const manyAccounts = (accountPage.data?.totalDocs ?? 0) > (accountPage.data?.docs.length ?? 0) || ownerSearch !== '';
   // The configuration may add units (a cottage by the night): the service's own list, the defaults meanwhile.
   const [units] = useLoad(configuredTimeUnits, []);
   const timeUnits = units.data ?? DEFAULT_TIME_UNITS;
@@ -244,6 +256,11 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
           <Field id="location" label={t('editor.location')} errors={byInput.location}>
             {text('location', 'location')}
           </Field>
+          {isAdmin && manyAccounts && (
+            <Field id="owner-search" label={t('editor.ownerSearch')} hint={t('editor.ownerSearchHint')}>
+              <input id="owner-search" type="search" value={ownerQuery} onInput={(event) => setOwnerQuery(event.currentTarget.value)} {...described('owner-search', t('editor.ownerSearchHint'))} />
+            </Field>
+          )}
           {isAdmin && (
             <Field id="rent_owner" label={t('editor.owner')} errors={byInput.rent_owner}>
               <select id="rent_owner" value={form.rent_owner} onChange={(event) => set('rent_owner', event.currentTarget.value)} {...described('rent_owner', undefined, byInput.rent_owner)}>
