@@ -23,6 +23,7 @@ const Webhooks = lazy(() => import('./screens/webhooks.js').then((module) => mod
 const NewWebhook = lazy(() => import('./screens/new-webhook.js').then((module) => module.NewWebhook));
 const WebhookScreen = lazy(() => import('./screens/webhook.js').then((module) => module.WebhookScreen));
 const Transfer = lazy(() => import('./screens/transfer.js').then((module) => module.Transfer));
+const MediaLibrary = lazy(() => import('./screens/media-library.js').then((module) => module.MediaLibrary));
 
 /** A screen that throws shows the error in words, never a blank page. */
 class Crashes extends Component<{ children: ComponentChildren }, { error: unknown }> {
@@ -112,6 +113,7 @@ function Screens() {
           <Route path="/admin/webhooks/new" component={NewWebhook} />
           <Route path="/admin/webhooks/:id" component={WebhookScreen} />
           <Route path="/admin/transfer" component={Transfer} />
+          <Route path="/admin/media" component={MediaLibrary} />
           <Route path="/admin/account" component={Account} />
           <Route path="/admin/accounts" component={Accounts} />
           <Route path="/admin/accounts/new" component={NewAccount} />

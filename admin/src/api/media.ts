@@ -6,3 +6,7 @@ export const listMedia = (ids: string[]) =>
 export const updateAlt = (id: string, alt: string) => call(() => api.PATCH('/api/rentMedia/{id}', { params: { path: { id } }, body: { alt } }));
 
 export const deleteMedia = (id: string) => call(() => api.DELETE('/api/rentMedia/{id}', { params: { path: { id } } }));
+
+/** One page of the media library: an owner's own images (an admin's: all), newest first. */
+export const listLibrary = (page: number, limit: number, ownerId: string | null) =>
+  call(() => api.GET('/api/rentMedia', { params: { query: { page, limit, sort: '-createdAt', ...(ownerId ? { where: { owner: { equals: ownerId } } } : {}) } } }));

@@ -16,6 +16,7 @@ const SECTIONS: { href: string; key: MessageKey; admin?: boolean }[] = [
   { href: '/admin/bookings', key: 'nav.bookings' },
   { href: '/admin/calendars', key: 'nav.calendars' },
   { href: '/admin/webhooks', key: 'nav.webhooks' },
+  { href: '/admin/media', key: 'nav.library' },
   { href: '/admin/transfer', key: 'nav.transfer' },
   { href: '/admin/account', key: 'nav.account' },
   { href: '/admin/accounts', key: 'nav.accounts', admin: true },
