@@ -23,6 +23,7 @@ const Webhooks = lazy(() => import('./screens/webhooks.js').then((module) => mod
 const NewWebhook = lazy(() => import('./screens/new-webhook.js').then((module) => module.NewWebhook));
 const WebhookScreen = lazy(() => import('./screens/webhook.js').then((module) => module.WebhookScreen));
 const Transfer = lazy(() => import('./screens/transfer.js').then((module) => module.Transfer));
+const AccountAdmin = lazy(() => import('./screens/account-admin.js').then((module) => module.AccountAdmin));
 const MediaLibrary = lazy(() => import('./screens/media-library.js').then((module) => module.MediaLibrary));
 
 /** A screen that throws shows the error in words, never a blank page. */
@@ -117,6 +118,7 @@ function Screens() {
           <Route path="/admin/account" component={Account} />
           <Route path="/admin/accounts" component={Accounts} />
           <Route path="/admin/accounts/new" component={NewAccount} />
+          <Route path="/admin/accounts/:id" component={AccountAdmin} />
           <Route path="/admin/reset-password" component={ResetPassword} />
           <Route default component={NotFound} />
         </Router>

@@ -154,4 +154,49 @@ describe('dashboard: the account, and accounts for admins (sqlite)', () => {
       await adminDashboard.context.close();
     }
   });
+
+  it("an admin manages another account: its sign-in, role, lockout, and deletion (409 while it owns products)", async () => {
+    const admin = await server.signUp({ admin: true, name: 'Správce 2' });
+    const adminDashboard = await openDashboard(browser);
+    const adminPage = adminDashboard.page;
+    adminPage.on('dialog', (dialog) => void dialog.accept());
+    try {
+      await signIn(adminPage, server.url, admin.email, admin.password);
+      await adminPage.goto(`${server.url}/admin/accounts?q=${encodeURIComponent('Nová půjčovna')}`);
+      await adminPage.getByRole('link', { name: 'Nová půjčovna' }).click();
+      await adminPage.getByRole('heading', { name: 'Nová půjčovna', level: 1 }).waitFor();
+      await assertAccessible(adminPage, 'another account');
+
+      await adminPage.getByLabel('New password', { exact: true }).fill('set by the administrator');
+      await adminPage.getByLabel('New password again').fill('set by the administrator');
+      await adminPage.getByRole('button', { name: 'Save sign-in' }).click();
+      await adminPage.getByRole('status').filter({ hasText: 'Sign-in changed.' }).waitFor();
+      const login = await server.http.post<{ token: string; user: { id: string } }>('/api/rents/login', { email: 'nova@example.com', password: 'set by the administrator' });
+      assert.equal(login.status, 200, 'the new password signs in; no current password was asked');
+
+      await adminPage.getByRole('button', { name: 'Make administrator' }).click();
+      await adminPage.getByRole('status').filter({ hasText: 'Nová půjčovna is now an administrator.' }).waitFor();
+      const me = await server.http.get<{ user: { roles: string[] } }>('/api/rents/me?roles=true', login.body.token);
+      assert.deepEqual(me.body.user.roles, ['admin']);
+      await adminPage.getByRole('button', { name: 'Remove administrator role' }).click();
+      await adminPage.getByRole('status').filter({ hasText: 'is no longer an administrator.' }).waitFor();
+
+      await adminPage.getByLabel('Sign-in e-mail to unlock').fill('nova@example.com');
+      await adminPage.getByRole('button', { name: 'Lift the lockout' }).click();
+      await adminPage.getByRole('status').filter({ hasText: 'Sign-in for nova@example.com is unlocked.' }).waitFor();
+
+      const product = await server.http.post('/api/products/novy-stan', { basic: { product_name: 'Stan' } }, login.body.token);
+      assert.equal(product.status, 201, product.text);
+      await adminPage.getByRole('button', { name: 'Delete account' }).click();
+      await adminPage.getByRole('alert').waitFor();
+      assert.equal((await server.http.get(`/api/rents/${login.body.user.id}`)).status, 200, 'refused while it owns a product');
+      assert.equal((await server.http.delete('/api/products/novy-stan', admin.token)).status, 200);
+      await adminPage.getByRole('button', { name: 'Delete account' }).click();
+      await adminPage.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
+      assert.equal((await server.http.get(`/api/rents/${login.body.user.id}`)).status, 404);
+      assertNoProblems(adminDashboard, 'another account');
+    } finally {
+      await adminDashboard.context.close();
+    }
+  });
 });

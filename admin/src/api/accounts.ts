@@ -16,3 +16,6 @@ export function termLabel(term: Term): string {
   for (const candidate of [term.title, term.name, term.label]) if (typeof candidate === 'string' && candidate.trim()) return candidate;
   return term.id;
 }
+export const deleteAccount = (id: string) => call(() => api.DELETE('/api/rents/{id}', { params: { path: { id } } }));
+/** Lifts the lockout of the account with this sign-in e-mail (an admin's right by default). */
+export const unlockAccount = (email: string) => call(() => api.POST('/api/rents/unlock', { body: { email } }));

@@ -9,7 +9,7 @@ import { readAccount, updateAccount, type PublicProfile, type Term } from '../ap
 import { mergePatch } from '../merge-patch.js';
 
 /** Field errors, and any other error, of one form's last attempt. */
-function useAttempt() {
+export function useAttempt() {
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,10 +26,10 @@ function useAttempt() {
     }
   };
   const errors = fieldErrors(error);
-  return { run, busy, notice, errors, error: Object.keys(errors).length > 0 ? null : error };
+  return { run, busy, notice, errors, error: Object.keys(errors).length > 0 ? null : error, failure: error };
 }
 
-function Profile({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
+export function Profile({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
   const { t } = useI18n();
   const [values, setValues] = useState({
     rentNameSystem: profile.rentNameSystem,
@@ -70,7 +70,7 @@ function Profile({ profile, saved }: { profile: PublicProfile; saved: (profile: 
 }
 
 /** Terms keep their ids (products point at them) and any other properties they have; title and text are edited here. */
-function Terms({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
+export function Terms({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
   const { t } = useI18n();
   const [terms, setTerms] = useState<Term[]>(profile.terms.termsArray as Term[]);
   const attempt = useAttempt();
@@ -173,7 +173,7 @@ function Password({ id, email }: { id: string; email: string }) {
  * The account's invoicing details (`invoices`, any JSON object: an IBAN, a VAT number…), edited
  * as JSON. What changed is sent as a merge patch, so a key taken out is removed (null).
  */
-function Invoices({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
+export function Invoices({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
   const { t } = useI18n();
   const [text, setText] = useState(JSON.stringify(profile.invoices ?? {}, null, 2));
   const [problem, setProblem] = useState<string | null>(null);

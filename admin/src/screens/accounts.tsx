@@ -68,7 +68,7 @@ export function Accounts() {
             {list.data.docs.map((account) => (
               <tr key={account.id}>
                 <th scope="row">
-                  <a href={`/admin/products?owner=${encodeURIComponent(account.id)}`}>{account.rentNameSystem}</a>
+                  <a href={`/admin/accounts/${encodeURIComponent(account.id)}`}>{account.rentNameSystem}</a>
                 </th>
                 <td data-label={t('accounts.contact')}>{account.basic.rentalContactPerson ?? ''}</td>
                 <td data-label={t('account.phone')}>{account.basic.rentalPhone ?? ''}</td>
