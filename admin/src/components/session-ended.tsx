@@ -16,8 +16,10 @@ export function SessionEnded() {
   const dialog = useRef<HTMLDialogElement>(null);
   const ended = state.status === 'signed-in' && state.ended === true;
   const user = state.status === 'signed-in' ? state.user : undefined;
-  const former = useRef(user?.id);
-  if (!ended) former.current = user?.id;
+  // The account whose session ended (kept in the state while the dialog is open): a sign-in
+  // re-renders with the new account before its callback runs, so this is not updated then.
+  const former = useRef<string | undefined>(undefined);
+  if (ended) former.current = user?.id;
 
   useEffect(() => {
     const element = dialog.current;

@@ -16,7 +16,8 @@ const TYPE_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 
 /** "a JPEG, PNG or WebP": the types `media.mimeTypes` accepts, in words. */
 function acceptedTypes(allowedTypes: string[]): string {
   const names = allowedTypes.filter((type) => IMAGE_EXTENSIONS[type]).map((type) => TYPE_NAMES[type] ?? type);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) as string}` : (names[0] ?? 'an');
+  if (names.length === 0) return 'an';
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) as string}` : (names[0] as string);
   return `${/^[AEIOU]/.test(list) ? 'an' : 'a'} ${list}`;
 }
 

@@ -15,7 +15,6 @@ import { Errors } from '../../errors/codes.js';
 import { BUILT_IN_ACTIONS } from '../../domain/built-in-actions.js';
 import { unknownField } from '../../domain/schema-validator.js';
 
-
 type BuiltInAction = (typeof BUILT_IN_ACTIONS)[number];
 
 /** What each built-in action takes beside `action` (SPEC 3); anything else is an unknown field, a 400. */
@@ -69,7 +68,7 @@ async function release(services: Services, productId: string, data: JsonObject, 
 async function duplicate(services: Services, caller: Caller, id: string, args: JsonObject, depth: Depth): Promise<WrittenProduct> {
   const { newId } = args;
   if (newId !== undefined && typeof newId !== 'string') throw Errors.NEW_ID_INVALID();
-  const { doc } = await loadForWrite(services, caller.user, id, services.config.access.products.actions?.duplicate ?? services.config.access.products.update, 'duplicate');
+  const { doc } = await loadForWrite(services, caller.user, id, services.config.access.products.actions?.duplicate ?? services.config.access.products.update, 'duplicate', args);
   const source = asData(doc);
   const copy: JsonObject = {
     ...source,
