@@ -188,6 +188,17 @@ describe('dashboard: signing in and out (sqlite)', () => {
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const stored = await page.evaluate(async () => (await (await fetch('/api/products/kept-edits')).json()) as { basic: { product_desc?: string } });
     assert.equal(stored.basic.product_desc, 'Typed before the session ended.');
+    // Another account signing in there does not inherit the screen: the dashboard starts afresh as it.
+    await server.createAccount({ email: 'second@example.com', password, name: 'Druhá půjčovna' });
+    await context.clearCookies();
+    await page.getByLabel('Description').fill('Not to be saved by another account.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('E-mail').fill('second@example.com');
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Druhá půjčovna' }).waitFor();
+    assert.match(page.url(), /\/admin$/);
     await context.close();
   });
 
