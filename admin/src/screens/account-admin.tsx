@@ -3,10 +3,10 @@ import { useLocation } from 'preact-iso';
 import { useI18n } from '../i18n/i18n.js';
 import { useSession } from '../session.js';
 import { Field, described, typed } from '../components/field.js';
-import { ErrorMessage, Loading, Notice } from '../components/feedback.js';
+import { ErrorMessage, Notice } from '../components/feedback.js';
 import { useLoad } from '../components/use-load.js';
 import { deleteAccount, readAccount, unlockAccount, updateAccount, type PublicProfile } from '../api/accounts.js';
-import { Invoices, Profile, Terms, useAttempt } from './account.js';
+import { AccountPanels, useAttempt } from './account.js';
 
 /**
  * An administrator's view of another account (SPEC 4: `PATCH /api/rents/:id` by an admin, who
@@ -26,18 +26,10 @@ export function AccountAdmin({ id }: { id: string }) {
       <p>
         <a href="/admin/accounts">{t('accounts.title')}</a> · <a href={`/admin/products?owner=${encodeURIComponent(id)}`}>{t('accountAdmin.products')}</a>
       </p>
-      {profile.status === 'failed' && <ErrorMessage error={profile.error} retry={reload} />}
-      {!profile.data ? (
-        profile.status === 'loading' && <Loading />
-      ) : (
-        <div class="panels">
-          <Profile profile={profile.data} saved={replace} />
-          <Terms profile={profile.data} saved={replace} />
-          <Invoices profile={profile.data} saved={replace} />
-          <SignIn profile={profile.data} />
-          <Administration profile={profile.data} />
-        </div>
-      )}
+      <AccountPanels profile={profile} reload={reload} saved={replace}>
+        {profile.data && <SignIn profile={profile.data} />}
+        {profile.data && <Administration profile={profile.data} />}
+      </AccountPanels>
     </section>
   );
 }

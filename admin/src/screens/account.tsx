@@ -1,9 +1,10 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { useI18n } from '../i18n/i18n.js';
 import { useSession, useUser } from '../session.js';
 import { Field, described, typed } from '../components/field.js';
 import { ErrorMessage, Loading, Notice } from '../components/feedback.js';
-import { useLoad } from '../components/use-load.js';
+import { useLoad, type Loaded } from '../components/use-load.js';
 import { fieldErrors } from '../errors.js';
 import { readAccount, updateAccount, type PublicProfile, type Term } from '../api/accounts.js';
 import { mergePatch } from '../merge-patch.js';
@@ -29,7 +30,7 @@ export function useAttempt() {
   return { run, busy, notice, errors, error: Object.keys(errors).length > 0 ? null : error, failure: error };
 }
 
-export function Profile({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
+function Profile({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
   const { t } = useI18n();
   const [values, setValues] = useState({
     rentNameSystem: profile.rentNameSystem,
@@ -70,7 +71,7 @@ export function Profile({ profile, saved }: { profile: PublicProfile; saved: (pr
 }
 
 /** Terms keep their ids (products point at them) and any other properties they have; title and text are edited here. */
-export function Terms({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
+function Terms({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
   const { t } = useI18n();
   const [terms, setTerms] = useState<Term[]>(profile.terms.termsArray as Term[]);
   const attempt = useAttempt();
@@ -173,7 +174,7 @@ function Password({ id, email }: { id: string; email: string }) {
  * The account's invoicing details (`invoices`, any JSON object: an IBAN, a VAT number…), edited
  * as JSON. What changed is sent as a merge patch, so a key taken out is removed (null).
  */
-export function Invoices({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
+function Invoices({ profile, saved }: { profile: PublicProfile; saved: (profile: PublicProfile) => void }) {
   const { t } = useI18n();
   const [text, setText] = useState(JSON.stringify(profile.invoices ?? {}, null, 2));
   const [problem, setProblem] = useState<string | null>(null);
@@ -227,6 +228,17 @@ export function Account() {
   return (
     <section class="account">
       <h1>{t('account.title')}</h1>
+      <AccountPanels profile={profile} reload={reload} saved={saved}>
+        <Password id={user.id} email={user.email} />
+      </AccountPanels>
+    </section>
+  );
+}
+
+/** An account's profile, terms and invoicing forms once it is read (its own screen's, or an admin's view of it), and the forms `children` add. */
+export function AccountPanels({ profile, reload, saved, children }: { profile: Loaded<PublicProfile>; reload: () => void; saved: (profile: PublicProfile) => void; children: ComponentChildren }) {
+  return (
+    <>
       {profile.status === 'failed' && <ErrorMessage error={profile.error} retry={reload} />}
       {!profile.data ? (
         profile.status === 'loading' && <Loading />
@@ -235,9 +247,9 @@ export function Account() {
           <Profile profile={profile.data} saved={saved} />
           <Terms profile={profile.data} saved={saved} />
           <Invoices profile={profile.data} saved={saved} />
-          <Password id={user.id} email={user.email} />
+          {children}
         </div>
       )}
-    </section>
+    </>
   );
 }
