@@ -51,7 +51,7 @@ function SignIn({ profile }: { profile: PublicProfile }) {
     });
   };
   const input = (name: keyof typeof values, label: string, type: 'email' | 'password', hint?: string, extra?: string[]) => {
-    const errors = [...(attempt.errors[name === 'confirm' ? 'confirm' : name] ?? []), ...(extra ?? [])];
+    const errors = [...(attempt.errors[name] ?? []), ...(extra ?? [])];
     return (
       <Field id={`admin-${name}`} label={label} hint={hint} errors={errors}>
         <input id={`admin-${name}`} {...typed(type)} autoComplete={type === 'password' ? 'new-password' : 'off'} value={values[name]} onInput={(event) => setValues({ ...values, [name]: event.currentTarget.value })} {...described(`admin-${name}`, hint, errors)} />
