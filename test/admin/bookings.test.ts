@@ -104,10 +104,15 @@ for (const dialect of dialects) {
       assert.match(await history.nth(1).innerText(), /Confirmed .* by you/);
       await assertAccessible(page, 'booking');
 
+      // Cancelling asks first, with an optional reason (SPEC 9: `{action, reason?}`), kept in the history.
       await page.getByRole('button', { name: /^Cancel booking: Jana Nováková/ }).click();
+      await page.getByText(/^Cancel this booking \(Jana Nováková/).waitFor();
+      await page.getByLabel('Reason (optional)').fill('Stroj je v opravě.');
+      await page.getByRole('button', { name: 'Cancel the booking' }).click();
       await page.getByRole('status').filter({ hasText: /^Cancelled: Jana Nováková/ }).waitFor();
       const cancelled = await stored(bookings.jana?.id ?? '');
       assert.equal(cancelled.status, 'cancelled');
+      assert.equal(cancelled.history.at(-1)?.reason, 'Stroj je v opravě.');
       assert.equal(cancelled.reservationId, undefined, 'its reservation was released');
       await page.locator('.booking-detail .badge', { hasText: 'Cancelled' }).waitFor();
       assert.equal(await history.count(), 3);
@@ -118,6 +123,7 @@ for (const dialect of dialects) {
       await page.goto(`${server.url}/admin/bookings/${request.id}`);
       await page.getByRole('heading', { name: 'Booking of Eva Zrušená' }).waitFor();
       await page.getByRole('button', { name: /^Cancel booking: Eva Zrušená/ }).click();
+      await page.getByRole('button', { name: 'Cancel the booking' }).click();
       await page.getByRole('status').filter({ hasText: /^Cancelled: Eva Zrušená/ }).waitFor();
       assert.equal((await stored(request.id)).status, 'cancelled');
     });

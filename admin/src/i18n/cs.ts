@@ -596,6 +596,7 @@ export const cs: Messages & Record<string, string> = {
   'bookings.reason': 'Důvod (nepovinný)',
   'bookings.reasonHint': 'Zůstane v historii rezervace.',
   'bookings.cancel': 'Zrušit rezervaci',
+  'bookings.cancelSend': 'Zrušit rezervaci nadobro',
   'bookings.cancelLabel': 'Zrušit rezervaci: {what}',
   'bookings.confirmCancelRequest': 'Zrušit tuto žádost ({what})?',
   'bookings.confirmCancel': 'Zrušit tuto rezervaci ({what})? Obsazený čas se uvolní.',

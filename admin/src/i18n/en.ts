@@ -574,6 +574,7 @@ export const en = {
   'bookings.reason': 'Reason (optional)',
   'bookings.reasonHint': 'Kept in the booking\'s history.',
   'bookings.cancel': 'Cancel booking',
+  'bookings.cancelSend': 'Cancel the booking',
   'bookings.cancelLabel': 'Cancel booking: {what}',
   'bookings.confirmCancelRequest': 'Cancel this request ({what})?',
   'bookings.confirmCancel': 'Cancel this booking ({what})? Its reservation is released.',

@@ -27,25 +27,30 @@ export function BookingStatus({ status }: { status: Booking['status'] }) {
  */
 export function BookingActions({ booking, label, changed }: { booking: Booking; label: string; changed: (booking: Booking, message: string) => void }) {
   const { t } = useI18n();
-  const [declining, setDeclining] = useState(false);
+  // Declining and cancelling each ask for an optional reason first (SPEC 9: `{action, reason?}`).
+  const [asking, setAsking] = useState<'decline' | 'cancel' | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const idOf = (name: string) => `booking-${booking.id}-${name}`;
 
   const act = async (action: 'confirm' | 'decline' | 'cancel', done: MessageKey) => {
-    if (action === 'cancel' && !window.confirm(t(booking.status === 'confirmed' ? 'bookings.confirmCancel' : 'bookings.confirmCancelRequest', { what: label }))) return;
     setBusy(true);
     setFailure(null);
     try {
-      const next = await actOnBooking(booking.id, { action, ...(action === 'decline' && reason.trim() ? { reason: reason.trim() } : {}) });
-      setDeclining(false);
+      const next = await actOnBooking(booking.id, { action, ...(action !== 'confirm' && reason.trim() ? { reason: reason.trim() } : {}) });
+      setAsking(null);
       changed(next, t(done, { what: label }));
     } catch (error) {
       setFailure(statusOf(error) === 409 ? new Error(t(action === 'confirm' ? 'bookings.taken' : 'bookings.changedElsewhere')) : error);
     } finally {
       setBusy(false);
     }
+  };
+
+  const ask = (action: 'decline' | 'cancel') => {
+    setAsking(action);
+    requestAnimationFrame(() => document.getElementById(idOf('reason'))?.focus());
   };
 
   const canCancel = booking.status === 'requested' || booking.status === 'confirmed';
@@ -59,14 +64,15 @@ export function BookingActions({ booking, label, changed }: { booking: Booking; 
       ) : (
         <ErrorMessage error={failure} />
       )}
-      {declining ? (
+      {asking ? (
         <form
           class="decline"
           onSubmit={(event) => {
             event.preventDefault();
-            void act('decline', 'bookings.declinedDone');
+            void act(asking, asking === 'decline' ? 'bookings.declinedDone' : 'bookings.cancelledDone');
           }}
         >
+          {asking === 'cancel' && <p>{t(booking.status === 'confirmed' ? 'bookings.confirmCancel' : 'bookings.confirmCancelRequest', { what: label })}</p>}
           <div class="field">
             <label for={idOf('reason')}>{t('bookings.reason')}</label>
             <textarea id={idOf('reason')} rows={2} maxLength={2000} value={reason} onInput={(event) => setReason(event.currentTarget.value)} aria-describedby={idOf('reason-hint')} />
@@ -76,9 +82,9 @@ export function BookingActions({ booking, label, changed }: { booking: Booking; 
           </div>
           <div class="actions">
             <button type="submit" class="danger" disabled={busy}>
-              {t('bookings.declineSend')}
+              {t(asking === 'decline' ? 'bookings.declineSend' : 'bookings.cancelSend')}
             </button>
-            <button type="button" disabled={busy} onClick={() => setDeclining(false)}>
+            <button type="button" disabled={busy} onClick={() => setAsking(null)}>
               {t('bookings.back')}
             </button>
           </div>
@@ -93,10 +99,7 @@ export function BookingActions({ booking, label, changed }: { booking: Booking; 
               <button
                 type="button"
                 disabled={busy}
-                onClick={() => {
-                  setDeclining(true);
-                  requestAnimationFrame(() => document.getElementById(idOf('reason'))?.focus());
-                }}
+                onClick={() => ask('decline')}
                 aria-label={t('bookings.declineLabel', { what: label })}
               >
                 {t('bookings.decline')}
@@ -104,7 +107,7 @@ export function BookingActions({ booking, label, changed }: { booking: Booking; 
             </>
           )}
           {canCancel && (
-            <button type="button" class="danger" disabled={busy} onClick={() => act('cancel', 'bookings.cancelledDone')} aria-label={t('bookings.cancelLabel', { what: label })}>
+            <button type="button" class="danger" disabled={busy} onClick={() => ask('cancel')} aria-label={t('bookings.cancelLabel', { what: label })}>
               {t('bookings.cancel')}
             </button>
           )}
