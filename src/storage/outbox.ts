@@ -72,18 +72,25 @@ export class Outbox {
    * transaction commits, and never wait on other locks after it.
    */
   async append(trx: Transaction<DatabaseSchema>, events: readonly NewEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    const createdAt = new Date().toISOString();
-    await trx.executeQuery(CompiledQuery.raw(this.insertSql(events.length), events.flatMap((event) => eventValues(event, createdAt))));
+    const insert = this.insertOf(events);
+    if (!insert) return;
+    await trx.executeQuery(insert);
     this.appendedSinceCommit = true;
   }
 
   /** `append` in SQLite's fast lane (see SqliteNow), inside the write's work. */
   appendNow(db: NowStatements, events: readonly NewEvent[]): void {
-    if (events.length === 0) return;
-    const createdAt = new Date().toISOString();
-    db.run(this.insertSql(events.length), events.flatMap((event) => eventValues(event, createdAt)));
+    const insert = this.insertOf(events);
+    if (!insert) return;
+    db.run(insert.sql, insert.parameters);
     this.appendedSinceCommit = true;
+  }
+
+  /** The INSERT that records `events`, timed now; none for no events. */
+  private insertOf(events: readonly NewEvent[]): CompiledQuery | undefined {
+    if (events.length === 0) return undefined;
+    const createdAt = new Date().toISOString();
+    return CompiledQuery.raw(this.insertSql(events.length), events.flatMap((event) => eventValues(event, createdAt)));
   }
 
   /** The INSERT of `rows` events, compiled by Kysely once per count (most writes record one) instead of built on every write. */

@@ -292,11 +292,16 @@ export class ProductsRepository {
     return db.selectFrom('products').select(COLUMNS.map((column) => `products.${column}` as const));
   }
 
+  /** The rows of a compiled read on the service's connection: through SQLite's fast lane where there is one. */
+  private async readRows<R>(sql: string, parameters: unknown[]): Promise<R[]> {
+    if (this.now) return this.now.read<R>(sql, parameters);
+    return (await this.db.executeQuery<R>(CompiledQuery.raw(sql, parameters))).rows;
+  }
+
   /** One product, if it exists and matches the access filter. */
   async get(id: string, access?: WhereNode): Promise<ProductReadRow | undefined> {
     if (!access) {
-      const rows = this.now ? await this.now.read<ProductStoredRow>(this.getById.sql, [id]) : (await this.db.executeQuery<ProductStoredRow>(CompiledQuery.raw(this.getById.sql, [id]))).rows;
-      return (await this.owners.attach(rows))[0];
+      return (await this.owners.attach(await this.readRows<ProductStoredRow>(this.getById.sql, [id])))[0];
     }
     const row = await this.selectRead().where('products.id', '=', id).where(whereToSql('products', access)).executeTakeFirst();
     return row && (await this.owners.attach([row]))[0];
@@ -433,9 +438,7 @@ export class ProductsRepository {
 
   /** Slugs equal to `base` or starting with `base-` (base-N among them), with the products that hold them. */
   async slugsLike(base: string): Promise<{ slug: string; id: string }[]> {
-    const parameters = [base, `${base}.`];
-    if (this.now) return this.now.read(this.selectSlugs.sql, parameters);
-    return (await this.db.executeQuery<{ slug: string; id: string }>(CompiledQuery.raw(this.selectSlugs.sql, parameters))).rows;
+    return this.readRows(this.selectSlugs.sql, [base, `${base}.`]);
   }
 
   async insert(record: ProductRecord): Promise<void> {

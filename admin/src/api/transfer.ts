@@ -1,4 +1,5 @@
 import { api, call } from './client.js';
+import { asFileForm } from './upload.js';
 
 export type ImportMode = 'create' | 'upsert';
 export interface ImportOptions {
@@ -14,12 +15,7 @@ export const importProducts = (file: File, options: ImportOptions) =>
   call(() =>
     api.POST('/api/products/import', {
       params: { query: { mode: options.mode, dryRun: options.dryRun, atomic: options.atomic, ...(options.charset ? { charset: options.charset } : {}) } },
-      body: {} as never,
-      bodySerializer: () => {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        return form;
-      },
+      ...asFileForm(file),
     }),
   );
 
@@ -27,21 +23,16 @@ export type ImportReport = Awaited<ReturnType<typeof importProducts>>;
 
 export type ExportFormat = 'csv' | 'json' | 'ndjson';
 
-/**
- * The address of an export, downloaded by the browser itself (the session cookie goes with
- * it): an owner's products are their own (the read rule would add every published product),
- * an admin's all of them.
- */
-export function productsExportUrl(format: ExportFormat, bom: boolean, ownerId: string | null): string {
-  const query = new URLSearchParams({ format });
+/** An export's address, downloaded by the browser itself (the session cookie goes with it). */
+function exportUrl(path: string, format: ExportFormat, bom: boolean, where: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ format, ...where });
   if (bom && format === 'csv') query.set('bom', 'true');
-  if (ownerId) query.set('where[basic.rent_owner][equals]', ownerId);
-  return `/api/products/export?${query}`;
+  return `${path}?${query}`;
 }
 
-/** The bookings the caller sees (an owner: of their products), as a file. */
-export function bookingsExportUrl(format: ExportFormat, bom: boolean): string {
-  const query = new URLSearchParams({ format });
-  if (bom && format === 'csv') query.set('bom', 'true');
-  return `/api/bookings/export?${query}`;
-}
+/** The products: an owner's own (the read rule would add every published product), an admin's all of them. */
+export const productsExportUrl = (format: ExportFormat, bom: boolean, ownerId: string | null): string =>
+  exportUrl('/api/products/export', format, bom, ownerId ? { 'where[basic.rent_owner][equals]': ownerId } : {});
+
+/** The bookings the caller sees (an owner: of their products). */
+export const bookingsExportUrl = (format: ExportFormat, bom: boolean): string => exportUrl('/api/bookings/export', format, bom);

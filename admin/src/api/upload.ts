@@ -29,16 +29,21 @@ function fetchWithProgress(onProgress: (fraction: number) => void) {
     });
 }
 
+/** A request's body as a form with one `file` (the typed client's options): media uploads and imports. */
+export const asFileForm = (file: File) => ({
+  body: {} as never,
+  bodySerializer: () => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return form;
+  },
+});
+
 /** POST /api/rentMedia with one file (multipart), reporting progress from 0 to 1. */
 export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<Media> {
   return call(() =>
     api.POST('/api/rentMedia', {
-      body: {} as never,
-      bodySerializer: () => {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        return form;
-      },
+      ...asFileForm(file),
       fetch: fetchWithProgress(onProgress),
     }),
   ).then((answer) => answer.doc);

@@ -65,7 +65,7 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
     async () => (isAdmin ? await listAccounts({ limit: 100, sort: 'rentNameSystem', ...(ownerSearch ? { where: { rentNameSystem: { like: ownerSearch } } } : {}) }) : undefined),
     [isAdmin, ownerSearch],
   );
-  const accounts = { data: accountPage.data?.docs };
+  const accounts = accountPage.data?.docs ?? [];
   const manyAccounts = (accountPage.data?.totalDocs ?? 0) > (accountPage.data?.docs.length ?? 0) || ownerSearch !== '';
   // The configuration may add units (a cottage by the night): the service's own list, the defaults meanwhile.
   const [units] = useLoad(configuredTimeUnits, []);
@@ -264,8 +264,8 @@ export function ProductEditor({ loaded, reload, newer = false }: { loaded: Loade
           {isAdmin && (
             <Field id="rent_owner" label={t('editor.owner')} errors={byInput.rent_owner}>
               <select id="rent_owner" value={form.rent_owner} onChange={(event) => set('rent_owner', event.currentTarget.value)} {...described('rent_owner', undefined, byInput.rent_owner)}>
-                {!(accounts.data ?? []).some((account) => account.id === form.rent_owner) && <option value={form.rent_owner}>{form.rent_owner}</option>}
-                {(accounts.data ?? []).map((account) => (
+                {!accounts.some((account) => account.id === form.rent_owner) && <option value={form.rent_owner}>{form.rent_owner}</option>}
+                {accounts.map((account) => (
                   <option key={account.id} value={account.id}>
                     {account.rentNameSystem}
                   </option>
